@@ -1,0 +1,91 @@
+"""tarotlib: exact, typed, fast rules of tarot-family trick-taking games.
+
+Quick start — play a French Tarot deal with the first legal action each time:
+
+>>> import tarotlib
+>>> rules = tarotlib.variant("french-tarot", players=4)
+>>> state = rules.new_deal(seed=2024)
+>>> while not state.is_over:
+...     state = state.apply(state.legal_actions()[0])
+>>> len(state.result.scores), sum(state.result.scores)
+(4, 0)
+"""
+
+from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
+from tarotlib.cards import (
+    ALL_CARDS,
+    EXCUSE,
+    Card,
+    Rank,
+    Suit,
+    card_mask,
+    cards_of,
+    format_cards,
+    parse_card,
+    parse_cards,
+    suit_card,
+    trump,
+)
+from tarotlib.dealing import Layout, PacketSchedule
+from tarotlib.decks import CHAMBERY_62, OMBRE_54, PIQUET_32, TAROT_78, Deck
+from tarotlib.engine import Breakdown, DealResult, GameState, Observation, Rules
+from tarotlib.errors import (
+    CardParseError,
+    GameNotOverError,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+    TarotError,
+    UnknownVariantError,
+)
+from tarotlib.variants.registry import register, variant, variant_info, variant_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS",
+    "CHAMBERY_62",
+    "EXCUSE",
+    "OMBRE_54",
+    "PIQUET_32",
+    "TAROT_78",
+    "Action",
+    "Bid",
+    "Breakdown",
+    "Call",
+    "Card",
+    "CardParseError",
+    "DealResult",
+    "Deck",
+    "Declare",
+    "Discard",
+    "GameNotOverError",
+    "GameState",
+    "IllegalActionError",
+    "Layout",
+    "Observation",
+    "OptionError",
+    "PacketSchedule",
+    "Pass",
+    "Play",
+    "Rank",
+    "RecordError",
+    "Redeal",
+    "Rules",
+    "Slam",
+    "Suit",
+    "TarotError",
+    "UnknownVariantError",
+    "__version__",
+    "card_mask",
+    "cards_of",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "register",
+    "suit_card",
+    "trump",
+    "variant",
+    "variant_info",
+    "variant_names",
+]

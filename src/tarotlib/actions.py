@@ -1,0 +1,162 @@
+"""Actions: the moves a player makes, shared by every variant.
+
+Actions are small immutable values compared by value; they carry no seat (the state knows who is to
+act). Each has a text form used in game records (:mod:`tarotlib.records`) and by
+``Rules.parse_action``:
+
+=====================  ==============================  ======================================
+action                 text                            used for
+=====================  ==============================  ======================================
+``Pass()``             ``pass``                        an auction call
+``Bid(contract)``      ``bid garde``                   an auction call
+``Call(card)``         ``call KS``                     5p: calling a partner (FT-5)
+``Discard(card)``      ``discard 3H``                  one card of an écart / discard (FT-6)
+``Slam(True/False)``   ``slam`` / ``no-slam``          the taker's slam announcement (FT-7)
+``Declare(kind, ...)`` ``declare simple-poignee T2 ..`` a poignée or misère (FT-8)
+``Play(card)``         ``play KH``                     a card played to a trick (FT-9)
+``Redeal(True/False)`` ``redeal`` / ``keep``            optional petit-sec redeal (FT-3.4)
+=====================  ==============================  ======================================
+
+>>> from tarotlib.cards import parse_card
+>>> Play(parse_card("KH")).text
+'play KH'
+>>> Play.of(parse_card("KH")) is Play.of(parse_card("KH"))
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from tarotlib.cards import ALL_CARDS, Card, format_cards
+
+__all__ = [
+    "Action",
+    "Bid",
+    "Call",
+    "Declare",
+    "Discard",
+    "Pass",
+    "Play",
+    "Redeal",
+    "Slam",
+]
+
+
+@attrs.frozen
+class Action:
+    """Base class of all actions."""
+
+    verb: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        """The text form (see the module docstring)."""
+        return self.verb
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class Pass(Action):
+    """Pass in an auction."""
+
+    verb: ClassVar[str] = "pass"
+
+
+def _token(value: object) -> str:
+    tok = getattr(value, "token", None)
+    return tok if isinstance(tok, str) else str(value)
+
+
+@attrs.frozen
+class Bid(Action):
+    """Name a contract in an auction; ``contract`` is the variant's contract enum member."""
+
+    verb: ClassVar[str] = "bid"
+    contract: enum.Enum
+
+    @property
+    def text(self) -> str:
+        return f"bid {_token(self.contract)}"
+
+
+@attrs.frozen
+class _CardAction(Action):
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{self.verb} {self.card}"
+
+
+@attrs.frozen
+class Call(_CardAction):
+    """Call a card; its holder becomes the caller's (secret) partner (FT-5)."""
+
+    verb: ClassVar[str] = "call"
+
+
+@attrs.frozen
+class Discard(_CardAction):
+    """Put one card into the écart / discard (FT-6.1)."""
+
+    verb: ClassVar[str] = "discard"
+
+
+@attrs.frozen
+class Play(_CardAction):
+    """Play a card to the current trick (FT-9)."""
+
+    verb: ClassVar[str] = "play"
+
+    @staticmethod
+    def of(card: int) -> Play:
+        """The shared ``Play`` action for a card (cheaper than building a new one)."""
+        return _PLAYS[card]
+
+
+@attrs.frozen
+class Slam(Action):
+    """The taker's decision to announce a slam (``announce=True``) or not (FT-7)."""
+
+    verb: ClassVar[str] = "slam"
+    announce: bool
+
+    @property
+    def text(self) -> str:
+        return "slam" if self.announce else "no-slam"
+
+
+@attrs.frozen
+class Redeal(Action):
+    """Choose to redeal (``True``) or keep the hand (``False``) when the rules let a player choose."""
+
+    verb: ClassVar[str] = "redeal"
+    redeal: bool
+
+    @property
+    def text(self) -> str:
+        return "redeal" if self.redeal else "keep"
+
+
+@attrs.frozen
+class Declare(Action):
+    """Declare something (a poignée with the cards ``shown``, a misère, ...); ``kind`` is the
+    variant's declaration enum member."""
+
+    verb: ClassVar[str] = "declare"
+    kind: enum.Enum
+    shown: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        base = f"declare {_token(self.kind)}"
+        return f"{base} {format_cards(self.shown)}" if self.shown else base
+
+
+_PLAYS = tuple(Play(c) for c in ALL_CARDS)

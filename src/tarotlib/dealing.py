@@ -1,0 +1,245 @@
+"""Dealing: packet schedules with kitty positions, seeded deals and explicit layouts (FT-3).
+
+A :class:`Layout` is the result of a deal: the hands (seat order), the kitty (chien, talon, discard
+pile to be) and the dealer. A deal is a chance step: either from a seed (a specified shuffle,
+:mod:`tarotlib.rng`, then the packet schedule), from an explicit card order, or from a layout given
+card by card.
+
+>>> from tarotlib.decks import TAROT_78
+>>> sched = PacketSchedule(packet_size=3, packets_per_player=6, kitty_size=6)
+>>> layout = sched.deal(TAROT_78, players=4, dealer=0, seed=42)
+>>> [len(h) for h in layout.hands], len(layout.kitty)
+([18, 18, 18, 18], 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Final
+
+import attrs
+
+from tarotlib.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards, parse_cards
+from tarotlib.decks import Deck
+from tarotlib.rng import shuffle
+
+__all__ = ["KITTY", "Layout", "PacketSchedule"]
+
+KITTY = -1
+"""Destination code of a kitty card in a dealing plan."""
+
+_BITS: Final = tuple(1 << i for i in range(78))
+_GETTERS: dict[
+    tuple[tuple[int, ...], int], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+] = {}
+
+
+def _tuple_getter(positions: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A C-speed getter of several positions, always returning a tuple."""
+    if len(positions) == 1:
+        pos = positions[0]
+        return lambda seq: (seq[pos],)
+    if not positions:
+        return lambda seq: ()
+    getter: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*positions)
+    return getter
+
+
+def _as_cards(cards: Sequence[int] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(ALL_CARDS[int(c)] for c in cards)
+
+
+def _hands_converter(hands: Sequence[Sequence[int] | str]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(sorted(_as_cards(h))) for h in hands)
+
+
+def _kitty_converter(kitty: Sequence[int] | str) -> tuple[Card, ...]:
+    return tuple(sorted(_as_cards(kitty)))
+
+
+@attrs.frozen
+class Layout:
+    """The cards as dealt: ``hands[seat]``, the ``kitty`` and the ``dealer`` seat.
+
+    Hands and kitty are kept sorted in index order; a layout compares equal to another with the same
+    cards wherever they were listed.
+
+    >>> lay = Layout.from_text(["KH QH", "T1 T2", "EX 1S"], "10C", dealer=2)
+    >>> lay.describe().splitlines()[0]
+    'dealer: seat 2'
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands_converter)
+    kitty: tuple[Card, ...] = attrs.field(converter=_kitty_converter)
+    dealer: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not self.hands:
+            raise ValueError("a layout needs at least one hand")
+        if not 0 <= self.dealer < len(self.hands):
+            raise ValueError(f"dealer must be a seat 0..{len(self.hands) - 1}, got {self.dealer}")
+        seen: set[int] = set()
+        for c in [c for h in self.hands for c in h] + list(self.kitty):
+            if c in seen:
+                raise ValueError(f"card {c} is dealt twice in the layout")
+            seen.add(c)
+
+    @classmethod
+    def from_text(cls, hands: Sequence[str], kitty: str = "", dealer: int = 0) -> Layout:
+        """A layout from card texts, one string per hand."""
+        return cls(tuple(parse_cards(h) for h in hands), parse_cards(kitty), dealer)
+
+    @property
+    def players(self) -> int:
+        """Number of hands."""
+        return len(self.hands)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """The hands as bit masks."""
+        return tuple(card_mask(h) for h in self.hands)
+
+    @property
+    def kitty_mask(self) -> int:
+        """The kitty as a bit mask."""
+        return card_mask(self.kitty)
+
+    @property
+    def mask(self) -> int:
+        """All dealt cards."""
+        m = self.kitty_mask
+        for h in self.hand_masks:
+            m |= h
+        return m
+
+    def describe(self) -> str:
+        """A readable multi-line listing."""
+        lines = [f"dealer: seat {self.dealer}"]
+        lines += [f"seat {i}: {format_cards(h)}" for i, h in enumerate(self.hands)]
+        lines.append(f"kitty: {format_cards(self.kitty)}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON form: ``{"hands": [[...], ...], "kitty": [...], "dealer": n}`` with card texts."""
+        return {
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "kitty": [str(c) for c in self.kitty],
+            "dealer": self.dealer,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Layout:
+        """Inverse of :meth:`to_json` (raises ``ValueError`` on bad data)."""
+        if not isinstance(data, dict) or not {"hands", "kitty", "dealer"} <= data.keys():
+            raise ValueError("a layout needs 'hands', 'kitty' and 'dealer'")
+        hands, kitty, dealer = data["hands"], data["kitty"], data["dealer"]
+        if (
+            not isinstance(hands, list)
+            or not isinstance(kitty, list)
+            or not isinstance(dealer, int)
+        ):
+            raise ValueError("layout 'hands' and 'kitty' must be lists and 'dealer' an int")
+        return cls(
+            tuple(parse_cards([str(c) for c in h]) for h in hands),
+            parse_cards([str(c) for c in kitty]),
+            dealer,
+        )
+
+    @classmethod
+    def from_masks(cls, hands: Sequence[int], kitty: int, dealer: int) -> Layout:
+        """A layout from bit masks."""
+        return cls(tuple(cards_of(h) for h in hands), cards_of(kitty), dealer)
+
+
+@attrs.frozen
+class PacketSchedule:
+    """How a deal is dealt: packets of ``packet_size`` cards, ``packets_per_player`` rounds,
+    starting with the seat after the dealer, and ``kitty_size`` cards put aside one at a time.
+
+    ``kitty_after`` lists, for each kitty card, after how many *packets* (counted over the whole
+    deal) it is put aside. The default (FT-3.3, a suggestion that satisfies FT-3.2) puts one card
+    aside right after the first packet of each of the first ``kitty_size`` rounds, or spreads them
+    over the rounds when there are more kitty cards than rounds.
+    """
+
+    packet_size: int
+    packets_per_player: int
+    kitty_size: int
+    kitty_after: tuple[int, ...] | None = None
+
+    def plan(self, players: int) -> tuple[int, ...]:
+        """Destination of each card position of the pack, relative to the seat after the dealer:
+        0 is the first receiver, ..., ``KITTY`` for the kitty."""
+        after = self.kitty_after
+        if after is None:
+            rounds = self.packets_per_player
+            after = tuple((k % rounds) * players + 1 + k // rounds for k in range(self.kitty_size))
+        if len(after) != self.kitty_size:
+            raise ValueError("kitty_after must list one position per kitty card")
+        out: list[int] = []
+        packets = 0
+        total_packets = players * self.packets_per_player
+        pending = sorted(after)
+        for _ in range(self.packets_per_player):
+            for p in range(players):
+                out.extend([p] * self.packet_size)
+                packets += 1
+                while pending and pending[0] <= packets and packets < total_packets + 1:
+                    out.append(KITTY)
+                    pending.pop(0)
+        out.extend([KITTY] * len(pending))
+        return tuple(out)
+
+    def size(self, players: int) -> int:
+        """Number of cards dealt."""
+        return players * self.packet_size * self.packets_per_player + self.kitty_size
+
+    def deal_order(self, order: Sequence[int], players: int, dealer: int) -> Layout:
+        """Deal an explicitly ordered pack (first card = top of the pack)."""
+        hands, kitty = self.deal_masks(order, players, dealer)
+        return Layout.from_masks(hands, kitty, dealer)
+
+    def deal_masks(
+        self,
+        order: Sequence[int],
+        players: int,
+        dealer: int,
+        plan: tuple[int, ...] | None = None,
+        *,
+        check: bool = True,
+    ) -> tuple[tuple[int, ...], int]:
+        """Like :meth:`deal_order` but returns ``(hand masks by seat, kitty mask)`` (fast path;
+        ``check=False`` skips the duplicate check for a pack known to be a permutation)."""
+        plan = self.plan(players) if plan is None else plan
+        if check:
+            if len(order) != len(plan):
+                raise ValueError(f"the pack must have {len(plan)} cards to deal, got {len(order)}")
+            if len(set(order)) != len(order):
+                raise ValueError("the pack to deal lists a card twice")
+        getters = self._getters(plan, players)
+        masks = [sum(map(_BITS.__getitem__, get(order))) for get in getters]
+        kitty = masks[players]
+        first = (dealer + 1) % players
+        hands = tuple(masks[(seat - first) % players] for seat in range(players))
+        return hands, kitty
+
+    @staticmethod
+    def _getters(
+        plan: tuple[int, ...], players: int
+    ) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        key = (plan, players)
+        cached = _GETTERS.get(key)
+        if cached is None:
+            dests = [*range(players), KITTY]
+            cached = tuple(
+                _tuple_getter([i for i, d in enumerate(plan) if d == dest]) for dest in dests
+            )
+            _GETTERS[key] = cached
+        return cached
+
+    def deal(self, deck: Deck, players: int, dealer: int, seed: int) -> Layout:
+        """A seeded random deal of ``deck`` (uniform over layouts, FT-3.3)."""
+        return self.deal_order(shuffle(deck.cards, seed), players, dealer)

@@ -1,0 +1,177 @@
+"""The public surface every game shares: rules, deal states, results.
+
+A variant is a :class:`Rules` object (one game with its options, e.g. French Tarot for 4 players under
+FFT rules). ``rules.new_deal(...)`` deals and returns the first :class:`GameState`. A state says who is
+to act, lists the legal actions, and ``apply`` returns a *new* state (the old one is unchanged, so
+branching for search is free). When ``is_over`` is true, ``result`` gives a :class:`DealResult`.
+
+>>> import tarotlib
+>>> rules = tarotlib.variant("french-tarot", players=4)
+>>> state = rules.new_deal(seed=7)
+>>> state.to_act, state.phase
+(1, 'auction')
+>>> [a.text for a in state.legal_actions()]
+['pass', 'bid prise', 'bid garde', 'bid garde-sans', 'bid garde-contre']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol, Self, runtime_checkable
+
+import attrs
+
+from tarotlib.actions import Action
+from tarotlib.dealing import Layout
+
+__all__ = ["Breakdown", "DealResult", "GameState", "Observation", "Rules"]
+
+
+@runtime_checkable
+class Breakdown(Protocol):
+    """A readable explanation of a deal's score."""
+
+    def lines(self) -> tuple[str, ...]:
+        """The explanation, one line per step."""
+        ...
+
+
+@attrs.frozen
+class DealResult:
+    """The outcome of one deal.
+
+    ``scores[seat]`` is the seat's score for the deal (zero-sum in every multi-player game);
+    ``annulled`` gives the reason when the deal was annulled (then every score is 0);
+    ``breakdown`` is the variant's readable score (``None`` for an annulled deal).
+    """
+
+    scores: tuple[float, ...]
+    annulled: str | None = None
+    breakdown: Breakdown | None = attrs.field(default=None, eq=False)
+
+    @property
+    def is_annulled(self) -> bool:
+        """True if nobody scored because the deal was annulled."""
+        return self.annulled is not None
+
+    def lines(self) -> tuple[str, ...]:
+        """A readable account of the result."""
+        if self.annulled is not None:
+            return (f"deal annulled: {self.annulled}",)
+        assert self.breakdown is not None
+        return self.breakdown.lines()
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class Observation(Protocol):
+    """What one seat may know of a state (no hidden card of another seat)."""
+
+    @property
+    def seat(self) -> int:
+        """The observing seat."""
+        ...
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready form."""
+        ...
+
+
+class GameState(Protocol):
+    """One moment of a deal. Immutable: :meth:`apply` returns a new state."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules (variant and options) this deal is played under."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The current phase name (``auction``, ``play``, ``over``, ...)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended (played out or annulled)."""
+        ...
+
+    @property
+    def result(self) -> DealResult:
+        """The deal's result; raises :class:`~tarotlib.errors.GameNotOverError` before the end."""
+        ...
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        ...
+
+    @property
+    def layout(self) -> Layout:
+        """The deal as dealt (hands, kitty, dealer)."""
+        ...
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, in a deterministic order (empty when over)."""
+        ...
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now."""
+        ...
+
+    def apply(self, action: Action) -> Self:
+        """A new state with ``action`` applied by the seat to act.
+
+        Raises :class:`~tarotlib.errors.IllegalActionError` (a ``ValueError``) saying why the action
+        is illegal; ``self`` is unchanged either way.
+        """
+        ...
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see."""
+        ...
+
+
+class Rules(Protocol):
+    """A game with its options: deals new states and knows the match-level conventions."""
+
+    @property
+    def name(self) -> str:
+        """The registry name of the variant (``french-tarot``)."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        ...
+
+    def options_dict(self) -> Mapping[str, object]:
+        """The options, JSON-ready (as a record stores them)."""
+        ...
+
+    def new_deal(
+        self, *, seed: int | None = None, layout: Layout | None = None, dealer: int = 0
+    ) -> GameState:
+        """Deal from a seed (with ``dealer``) or from an explicit layout (which names its dealer)."""
+        ...
+
+    def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> GameState:
+        """Deal an explicitly ordered pack with the variant's packet schedule."""
+        ...
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text form (raises ``ValueError`` on bad text)."""
+        ...
+
+    def next_dealer(self, dealer: int) -> int:
+        """The dealer of the next deal."""
+        ...
+
+    def counts_toward_match(self, result: DealResult) -> bool:
+        """Whether a deal with this result counts toward a match's number of deals."""
+        ...

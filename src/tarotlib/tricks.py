@@ -1,0 +1,239 @@
+"""Trick rules: legal cards and the trick winner, composed from flags.
+
+One :class:`TrickRules` object serves French Tarot (FT-9), the Lombard games (LO-6), Chambéry (CH-11)
+and Belote (BE-7): which cards are trumps, the rank order, and a few flags:
+
+- ``must_trump``: a player void in the led suit who holds a trump must play one;
+- ``overtrump``: over a trumped plain-suit lead, must the player beat the highest trump?
+  ``always`` (French Tarot: even a partner's trump, FT-9.2), ``opponents`` (not when the partner is
+  winning the trick; then any card, as Belote's default BE-7.6), or ``never`` (Lombard, LO-6.2);
+- ``trump_lead_higher``: when trumps are led, a higher trump must be played if held (FT-9.2, BE-7.4);
+- ``undertrump``: a player who cannot overtrump must still play a (lower) trump rather than discard.
+
+The fool (Excuse, Matto, Fou) is always legal and never changes what else is legal (FT-10.1, LO-7.1);
+when led, the next card sets the suit to follow (FT-10.2, LO-7.2). Who keeps it is the variant's
+business.
+
+Trick state is two integers, kept incrementally: ``led`` (the class of the suit to follow, -1 before a
+non-fool card is played) and ``win`` (the card currently winning, -1 likewise). Classes are 0–3 for
+the plain suits (:class:`~tarotlib.cards.Suit`), :data:`TRUMP_CLASS` for trumps and
+:data:`FOOL_CLASS` for the fool.
+
+>>> from tarotlib.cards import card_mask, parse_card as c, parse_cards, format_cards
+>>> rules = FRENCH_TAROT_TRICKS
+>>> led, win = rules.follow(-1, -1, c("7S"))       # FT-21.7: seat 1 leads the 7 of spades
+>>> led, win = rules.follow(led, win, c("T12"))     # seat 2 trumps
+>>> hand = card_mask(parse_cards("T5 T9 T15 T20 KH 2D EX"))
+>>> format_cards(rules.legal_mask(hand, led, win))
+'T15 T20 EX'
+>>> rules.explain(hand, led, win, c("T9"))
+'must overtrump T12'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from tarotlib.cards import EXCUSE_MASK, SUIT_MASKS, TRUMP_MASK, Suit, format_cards
+from tarotlib.ranking import STANDARD, RankOrder
+
+__all__ = [
+    "FOOL_CLASS",
+    "FRENCH_TAROT_TRICKS",
+    "NO_CLASS",
+    "TRUMP_CLASS",
+    "Overtrump",
+    "PlayedTrick",
+    "TrickRules",
+]
+
+TRUMP_CLASS: Final = 4
+FOOL_CLASS: Final = 5
+NO_CLASS: Final = -1
+
+
+class Overtrump(enum.Enum):
+    """When a player who trumps a plain-suit lead must beat the highest trump already played."""
+
+    ALWAYS = "always"
+    OPPONENTS = "opponents"
+    NEVER = "never"
+
+
+def _class_name(cls: int) -> str:
+    return "trumps" if cls == TRUMP_CLASS else Suit(cls).label
+
+
+@attrs.frozen
+class TrickRules:
+    """Legal-card and winner rules for one deal (see the module docstring).
+
+    ``trumps`` is the mask of the cards that are trumps in this deal (the 21 tarot trumps, or a
+    Belote trump suit, or 0); ``fool`` the mask of the fool card (or 0).
+    """
+
+    rank_order: RankOrder = STANDARD
+    trumps: int = TRUMP_MASK
+    fool: int = EXCUSE_MASK
+    must_trump: bool = True
+    overtrump: Overtrump = Overtrump.ALWAYS
+    trump_lead_higher: bool = True
+    undertrump: bool = True
+    card_class: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    class_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    above: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        classes = [NO_CLASS] * 78
+        masks = [0] * 6
+        for i in range(78):
+            bit = 1 << i
+            if self.fool & bit:
+                cls = FOOL_CLASS
+            elif self.trumps & bit:
+                cls = TRUMP_CLASS
+            else:
+                cls = next((s for s in range(4) if SUIT_MASKS[s] & bit), NO_CLASS)
+            classes[i] = cls
+            if cls >= 0:
+                masks[cls] |= bit
+        strength = self.rank_order.strength
+        above = [0] * 78
+        for i in range(78):
+            cls = classes[i]
+            if cls < 0 or cls == FOOL_CLASS:
+                continue
+            m = 0
+            for j in range(78):
+                if classes[j] == cls and strength[j] > strength[i]:
+                    m |= 1 << j
+            above[i] = m
+        object.__setattr__(self, "card_class", tuple(classes))
+        object.__setattr__(self, "class_masks", tuple(masks))
+        object.__setattr__(self, "above", tuple(above))
+
+    # -- trick state ---------------------------------------------------------------------------
+
+    def follow(self, led: int, win: int, card: int) -> tuple[int, int]:
+        """The trick state ``(led, win)`` after ``card`` is played (FT-9.3, FT-10.2, LO-6.3)."""
+        cls = self.card_class[card]
+        if cls == FOOL_CLASS:
+            return led, win
+        if led < 0:
+            return cls, card
+        wcls = self.card_class[win]
+        if cls == wcls:
+            if self.above[win] >> card & 1:
+                return led, card
+        elif cls == TRUMP_CLASS:
+            return led, card
+        return led, win
+
+    def winner_position(self, cards: Sequence[int]) -> int:
+        """Position (0-based) in ``cards`` of the card that wins the trick under the plain rule:
+        highest trump, else highest card of the suit to follow; the fool never wins.
+
+        >>> from tarotlib.cards import parse_cards
+        >>> FRENCH_TAROT_TRICKS.winner_position(parse_cards("EX 4C KC T1"))
+        3
+        """
+        led, win = NO_CLASS, NO_CLASS
+        for c in cards:
+            led, win = self.follow(led, win, c)
+        if win < 0:
+            raise ValueError("a trick made only of fool cards has no winner")
+        return list(cards).index(win)
+
+    # -- legal cards ---------------------------------------------------------------------------
+
+    def legal_mask(self, hand: int, led: int, win: int, partner_winning: bool = False) -> int:
+        """Mask of the cards of ``hand`` that may be played to a trick in state ``(led, win)``.
+
+        ``partner_winning`` says whether ``win`` was played by the player's partner; it only
+        matters with ``overtrump=opponents``.
+        """
+        if led < 0:
+            return hand
+        fool = hand & self.fool
+        follow = hand & self.class_masks[led]
+        if led == TRUMP_CLASS:
+            if follow:
+                if self.trump_lead_higher:
+                    higher = follow & self.above[win]
+                    if higher:
+                        return higher | fool
+                return follow | fool
+            return hand
+        if follow:
+            return follow | fool
+        trumps = hand & self.trumps
+        if not trumps or not self.must_trump:
+            return hand
+        if self.card_class[win] != TRUMP_CLASS:
+            if partner_winning and self.overtrump is Overtrump.OPPONENTS:
+                return hand
+            return trumps | fool
+        if self.overtrump is Overtrump.NEVER:
+            return trumps | fool
+        if partner_winning and self.overtrump is Overtrump.OPPONENTS:
+            return hand
+        higher = trumps & self.above[win]
+        if higher:
+            return higher | fool
+        return (trumps | fool) if self.undertrump else hand
+
+    def explain(
+        self, hand: int, led: int, win: int, card: int, partner_winning: bool = False
+    ) -> str | None:
+        """Why ``card`` may not be played (None if it may): ``must follow hearts``, ``must trump``,
+        ``must overtrump T14``, ``must play a trump``, ``must undertrump``, ``card not in hand``."""
+        if not hand >> card & 1:
+            return "card not in hand"
+        legal = self.legal_mask(hand, led, win, partner_winning)
+        if legal >> card & 1:
+            return None
+        cls = self.card_class[card]
+        if led != TRUMP_CLASS and hand & self.class_masks[led]:
+            return f"must follow {_class_name(led)}"
+        if led == TRUMP_CLASS:
+            if cls != TRUMP_CLASS:
+                return "must play a trump"
+            return f"must overtrump {format_cards([win])}"
+        if cls != TRUMP_CLASS:
+            if self.card_class[win] == TRUMP_CLASS and legal & self.above[win]:
+                return f"must overtrump {format_cards([win])}"
+            if self.card_class[win] == TRUMP_CLASS:
+                return f"must undertrump (no trump higher than {format_cards([win])})"
+            return "must trump"
+        return f"must overtrump {format_cards([win])}"
+
+
+FRENCH_TAROT_TRICKS: Final = TrickRules()
+"""FT-9.2: follow suit; trump when void; always overtrump (even a partner); go higher on a trump
+lead; undertrump rather than discard. The Excuse is the fool."""
+
+
+@attrs.frozen
+class PlayedTrick:
+    """A completed trick: who led, the cards in play order, and the seat that won it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+    def seat_of(self, position: int, players: int) -> int:
+        """The seat that played the card at ``position``."""
+        return (self.leader + position) % players
+
+    def position_of(self, card: int) -> int | None:
+        """Where ``card`` was played in this trick, or None."""
+        return self.cards.index(card) if card in self.cards else None
+
+    @property
+    def text(self) -> str:
+        """``leader 2: KH 4H EX 7H -> 2``."""
+        return f"led by {self.leader}: {format_cards(self.cards)} -> seat {self.winner}"

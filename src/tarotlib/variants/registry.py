@@ -1,0 +1,83 @@
+"""The variant registry: look a game up by name, with options.
+
+>>> from tarotlib.variants.registry import variant, variant_names
+>>> "french-tarot" in variant_names()
+True
+>>> variant("french-tarot", players=5, preset="bga").options.callable_cards
+'king_queen'
+>>> variant("tarock")
+Traceback (most recent call last):
+    ...
+tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: french-tarot
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from tarotlib.engine import Rules
+from tarotlib.errors import UnknownVariantError
+
+__all__ = ["VariantInfo", "register", "variant", "variant_info", "variant_names"]
+
+
+@attrs.frozen
+class VariantInfo:
+    """A registered variant: its name, a one-line description, the rules file sections it
+    implements, and the factory that builds its :class:`~tarotlib.engine.Rules` from options."""
+
+    name: str
+    description: str
+    rules_reference: str
+    factory: Callable[..., Rules] = attrs.field(repr=False)
+
+
+_REGISTRY: dict[str, VariantInfo] = {}
+
+
+def register(info: VariantInfo, *, replace: bool = False) -> None:
+    """Register a variant under ``info.name`` (a user's own variant too)."""
+    if info.name in _REGISTRY and not replace:
+        raise ValueError(f"a variant named {info.name!r} is already registered")
+    _REGISTRY[info.name] = info
+
+
+def variant_names() -> tuple[str, ...]:
+    """Names of the registered variants, sorted."""
+    return tuple(sorted(_REGISTRY))
+
+
+def variant_info(name: str) -> VariantInfo:
+    """The registry entry for ``name`` (raises UnknownVariantError)."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(variant_names())
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
+
+
+def variant(name: str, **options: object) -> Rules:
+    """The rules of the variant ``name`` with ``options`` (each variant documents its options).
+
+    Unknown or invalid options raise :class:`~tarotlib.errors.OptionError`.
+    """
+    return variant_info(name).factory(**options)
+
+
+def _french_tarot(**options: object) -> Rules:
+    from tarotlib.variants.french_tarot import FrenchTarot, options_from
+
+    return FrenchTarot(options_from(options))
+
+
+register(
+    VariantInfo(
+        "french-tarot",
+        "French Tarot for 3, 4 or 5 players (FFT rules; preset='bga' for Board Game Arena)",
+        "shared/rules/french-tarot.md FT-0 to FT-19",
+        _french_tarot,
+    )
+)
