@@ -43,11 +43,17 @@ class DealResult:
     ``scores[seat]`` is the seat's score for the deal (zero-sum in every multi-player game);
     ``annulled`` gives the reason when the deal was annulled (then every score is 0);
     ``breakdown`` is the variant's readable score (``None`` for an annulled deal).
+    ``contract``, ``declarer`` and ``made`` summarise the deal in variant-neutral terms (the
+    contract's label, the declarer's/taker's seat, whether the contract was made); each is None when
+    it does not apply (an annulled deal, a deal without a contract such as Grash).
     """
 
     scores: tuple[float, ...]
     annulled: str | None = None
     breakdown: Breakdown | None = attrs.field(default=None, eq=False)
+    contract: str | None = None
+    declarer: int | None = None
+    made: bool | None = None
 
     @property
     def is_annulled(self) -> bool:
@@ -114,6 +120,11 @@ class GameState(Protocol):
     @property
     def layout(self) -> Layout:
         """The deal as dealt (hands, kitty, dealer)."""
+        ...
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the deal was dealt from (None for a layout or an explicit order)."""
         ...
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -118,6 +118,7 @@ class _Deal(NamedTuple):
     dealer: int
     chien: int
     auction: AuctionState[Contract]
+    seed: int | None = None
     contract: Contract | None = None
     taker: int = -1
     called: int = -1
@@ -230,7 +231,7 @@ class FrenchTarot:
             raise ValueError("new_deal needs a seed or a layout")
         order = shuffle(TAROT_78.cards, seed)
         hands, chien = self._schedule.deal_masks(order, n, dealer, self._plan, check=False)
-        return self._start(hands, chien, dealer)
+        return self._start(hands, chien, dealer, seed)
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> FrenchTarotState:
         """Deal a given ordering of the 78 cards by the FT-3.3 packet schedule."""
@@ -253,11 +254,13 @@ class FrenchTarot:
         if len(layout.kitty) != self.chien_size:
             raise ValueError(f"the chien has {len(layout.kitty)} cards; it needs {self.chien_size}")
 
-    def _start(self, hands: tuple[int, ...], chien: int, dealer: int) -> FrenchTarotState:
+    def _start(
+        self, hands: tuple[int, ...], chien: int, dealer: int, seed: int | None = None
+    ) -> FrenchTarotState:
         n = self.options.players
         first = (dealer + 1) % n
         auction = self._auction.start(first)
-        deal = _Deal(hands, dealer, chien, auction)
+        deal = _Deal(hands, dealer, chien, auction, seed)
         # FT-3.4: petit sec, judged on the dealt hands before the auction.
         for seat, hand in enumerate(hands):
             if _is_petit_sec(hand):
@@ -481,6 +484,11 @@ class FrenchTarotState:
         """The deal as dealt."""
         d = self._d
         return Layout.from_masks(d.dealt, d.chien, d.dealer)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed this deal was dealt from (None when dealt from a layout or an order)."""
+        return self._d.seed
 
     # -- omniscient accessors -----------------------------------------------------------------
     @property
@@ -1021,7 +1029,7 @@ class FrenchTarotState:
                     h += -1 if seat == debtor else (1 if seat == creditor else 0)
                 halves.append(h)
             grash = score_grash(halves)
-            return DealResult(grash.scores, breakdown=grash)
+            return DealResult(grash.scores, breakdown=grash, contract="Grash")
         assert d.contract is not None
         attack = 0
         for seat in range(n):
@@ -1052,7 +1060,13 @@ class FrenchTarotState:
             defence_all_tricks=defence_all,
         )
         score = score_deal(summary, defence_slam_bonus=rules.options.defence_slam_bonus)
-        return DealResult(score.scores, breakdown=score)
+        return DealResult(
+            score.scores,
+            breakdown=score,
+            contract=d.contract.label,
+            declarer=d.taker,
+            made=score.made,
+        )
 
     def _petit_au_bout(
         self, raw_tricks: tuple[_RawTrick, ...], camps: tuple[int, ...]
