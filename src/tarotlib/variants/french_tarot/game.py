@@ -17,7 +17,7 @@ with poignée and misère declarations before each player's first card, FT-8), t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 import attrs
 
@@ -150,6 +150,22 @@ class _Play(NamedTuple):
     excuse_note: str = ""  # how the Excuse ended (for the breakdown)
 
 
+_FIELDS: Final[dict[type, dict[str, int]]] = {
+    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (_Deal, _Play)
+}
+NT = TypeVar("NT", _Deal, _Play)
+
+
+def _evolve(nt: NT, **changes: object) -> NT:
+    """``nt._replace(**changes)``, about three times faster (phase changes use it)."""
+    values: list[object] = list(nt)
+    index = _FIELDS[type(nt)]
+    for name, value in changes.items():
+        values[index[name]] = value
+    new: NT = tuple.__new__(type(nt), values)
+    return new
+
+
 def _is_petit_sec(hand: int) -> bool:
     """FT-3.4: the Petit, no other trump and not the Excuse."""
     return bool(hand >> PETIT & 1) and (hand & (TRUMP_MASK | EXCUSE_MASK)) == 1 << PETIT
@@ -264,11 +280,11 @@ class FrenchTarot:
         # FT-3.4: petit sec, judged on the dealt hands before the auction.
         for seat, hand in enumerate(hands):
             if _is_petit_sec(hand):
-                deal = deal._replace(petit_sec_seat=seat)
+                deal = _evolve(deal, petit_sec_seat=seat)
                 if self.options.petit_sec == "mandatory_redeal":
                     reason = f"petit sec (seat {seat})"
-                    deal = deal._replace(
-                        annulled=reason, result=DealResult((0,) * n, annulled=reason)
+                    deal = _evolve(
+                        deal, annulled=reason, result=DealResult((0,) * n, annulled=reason)
                     )
                     return FrenchTarotState(self, deal, _Play(OVER, -1, hands), None)
                 return FrenchTarotState(self, deal, _Play(PETIT_SEC, seat, hands), None)
@@ -678,7 +694,38 @@ class FrenchTarotState:
         phase = p.phase
         if phase == PLAY:
             if type(action) is Play:
-                return self._apply_play(action)
+                # The hot path (FT-9): inlined rather than delegated, for speed.
+                card = action.card
+                _, seat, hands, led, win, trick, leader, tricks, piles, debt, _, note = p
+                legal = self._memo
+                if legal < 0:
+                    legal = self._play_mask()
+                if not legal >> card & 1:
+                    raise self._play_error(action)
+                n = self._rules._n
+                hands = hands[:seat] + (hands[seat] ^ (1 << card),) + hands[seat + 1 :]
+                led, win = _follow(led, win, card)
+                trick = (*trick, card)
+                if len(trick) < n:
+                    np = _new_play(
+                        _Play,
+                        (
+                            PLAY,
+                            (seat + 1) % n,
+                            hands,
+                            led,
+                            win,
+                            trick,
+                            leader,
+                            tricks,
+                            piles,
+                            debt,
+                            0,
+                            note,
+                        ),
+                    )
+                    return _make(self._rules, self._d, np, (self._hist, action))
+                return self._end_trick(p, hands, trick, win, action)
             if type(action) is Declare:
                 return self._apply_declare(action)
             raise self._wrong(action, "a card to play (or a declaration before a first card)")
@@ -707,10 +754,10 @@ class FrenchTarotState:
         n = self._rules._n
         if action.redeal:
             reason = f"petit sec (seat {d.petit_sec_seat}), redeal chosen"
-            d = d._replace(annulled=reason, result=DealResult((0,) * n, annulled=reason))
-            return self._next(d, p._replace(phase=OVER, to_act=-1), action)
+            d = _evolve(d, annulled=reason, result=DealResult((0,) * n, annulled=reason))
+            return self._next(d, _evolve(p, phase=OVER, to_act=-1), action)
         first = d.auction.first
-        return self._next(d, p._replace(phase=AUCTION, to_act=first), action)
+        return self._next(d, _evolve(p, phase=AUCTION, to_act=first), action)
 
     def _apply_auction(self, action: Action) -> FrenchTarotState:
         if isinstance(action, Pass):
@@ -724,22 +771,22 @@ class FrenchTarotState:
             auction = rules._auction.apply(self._d.auction, call)
         except IllegalActionError as exc:
             raise IllegalActionError(exc.reason, action) from None
-        d = self._d._replace(auction=auction)
+        d = _evolve(self._d, auction=auction)
         p = self._p
         n = rules._n
         if not rules._auction.is_done(auction):
-            return self._next(d, p._replace(to_act=(p.to_act + 1) % n), action)
+            return self._next(d, _evolve(p, to_act=(p.to_act + 1) % n), action)
         if auction.high is None:
             if rules.options.grash:  # FT-15: all passed, play Grash
-                d = d._replace(grash=True, camps=tuple(range(n)))
+                d = _evolve(d, grash=True, camps=tuple(range(n)))
                 return self._next(d, self._start_play(d, p, auction.first), action)
             reason = "all players passed"
-            d = d._replace(annulled=reason, result=DealResult((0,) * n, annulled=reason))
-            return self._next(d, p._replace(phase=OVER, to_act=-1), action)
+            d = _evolve(d, annulled=reason, result=DealResult((0,) * n, annulled=reason))
+            return self._next(d, _evolve(p, phase=OVER, to_act=-1), action)
         assert auction.high_seat is not None
-        d = d._replace(contract=auction.high, taker=auction.high_seat)
+        d = _evolve(d, contract=auction.high, taker=auction.high_seat)
         if n == 5:
-            return self._next(d, p._replace(phase=CALL, to_act=auction.high_seat), action)
+            return self._next(d, _evolve(p, phase=CALL, to_act=auction.high_seat), action)
         return self._next(*self._after_call(d, p), action)
 
     def _after_call(self, d: _Deal, p: _Play) -> tuple[_Deal, _Play]:
@@ -748,10 +795,10 @@ class FrenchTarotState:
         if d.contract.takes_chien:
             hands = list(p.hands)
             hands[d.taker] |= d.chien
-            return d, p._replace(
-                phase=DISCARD, to_act=d.taker, hands=tuple(hands), left=self._rules.chien_size
+            return d, _evolve(
+                p, phase=DISCARD, to_act=d.taker, hands=tuple(hands), left=self._rules.chien_size
             )
-        return d, p._replace(phase=SLAM, to_act=d.taker)
+        return d, _evolve(p, phase=SLAM, to_act=d.taker)
 
     def _apply_call(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Call):
@@ -760,7 +807,7 @@ class FrenchTarotState:
         card = action.card
         if not self._rules.callable_mask(p.hands[d.taker]) >> card & 1:
             raise IllegalActionError(self._call_reason(card), action)
-        d = d._replace(called=int(card))
+        d = _evolve(d, called=int(card))
         return self._next(*self._after_call(d, p), action)
 
     def _call_reason(self, card: int) -> str:
@@ -788,16 +835,16 @@ class FrenchTarotState:
             raise IllegalActionError(reason, action)
         bit = 1 << action.card
         hands = p.hands[:seat] + (hand ^ bit,) + p.hands[seat + 1 :]
-        d = d._replace(ecart=d.ecart | bit)
+        d = _evolve(d, ecart=d.ecart | bit)
         left = p.left - 1
         if left:
-            return self._next(d, p._replace(hands=hands, left=left), action)
-        return self._next(d, p._replace(phase=SLAM, hands=hands, left=0), action)
+            return self._next(d, _evolve(p, hands=hands, left=left), action)
+        return self._next(d, _evolve(p, phase=SLAM, hands=hands, left=0), action)
 
     def _apply_slam(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Slam):
             raise self._wrong(action, "slam or no-slam (FT-7)")
-        d = self._d._replace(slam=action.announce)
+        d = _evolve(self._d, slam=action.announce)
         # FT-5.3: camps are decided by where the called card lies when play begins.
         n = self._rules._n
         partner = -1
@@ -809,7 +856,7 @@ class FrenchTarotState:
             int(Camp.ATTACK) if seat in (d.taker, partner) else int(Camp.DEFENCE)
             for seat in range(n)
         )
-        d = d._replace(partner=partner, camps=camps)
+        d = _evolve(d, partner=partner, camps=camps)
         leader = d.taker if action.announce else d.auction.first  # FT-7.2, FT-9.1
         return self._next(d, self._start_play(d, self._p, leader), action)
 
@@ -859,47 +906,17 @@ class FrenchTarotState:
                 )
                 raise IllegalActionError(f"{kind.value} needs a hand with {what}", action)
             shown = ()
-        d = d._replace(declarations=(*d.declarations, Declaration(seat, kind, shown)))
+        d = _evolve(d, declarations=(*d.declarations, Declaration(seat, kind, shown)))
         return self._next(d, p, action)
 
-    def _apply_play(self, action: Play) -> FrenchTarotState:
+    def _play_error(self, action: Play) -> IllegalActionError:
+        """Why a card may not be played (FT-9.2, FT-5.5)."""
         p = self._p
-        card = action.card
-        _, seat, hands, led, win, trick, leader, tricks, piles, debt, _, note = p
-        hand = hands[seat]
-        legal = self._memo
-        if legal < 0:
-            legal = self._play_mask()
-        if not legal >> card & 1:
-            reason = FRENCH_TAROT_TRICKS.explain(hand, led, win, card)
-            if reason is None:
-                suit = Suit(self._d.called // 14).label
-                reason = f"may not lead the called suit ({suit}) to the first trick (FT-5.5)"
-            raise IllegalActionError(reason, action)
-        n = self._rules._n
-        hands = hands[:seat] + (hand ^ (1 << card),) + hands[seat + 1 :]
-        led, win = _follow(led, win, card)
-        trick = (*trick, card)
-        if len(trick) < n:
-            np = _new_play(
-                _Play,
-                (
-                    PLAY,
-                    (seat + 1) % n,
-                    hands,
-                    led,
-                    win,
-                    trick,
-                    leader,
-                    tricks,
-                    piles,
-                    debt,
-                    0,
-                    note,
-                ),
-            )
-            return _make(self._rules, self._d, np, (self._hist, action))
-        return self._end_trick(p, hands, trick, win, action)
+        reason = FRENCH_TAROT_TRICKS.explain(p.hands[p.to_act], p.led, p.win, action.card)
+        if reason is None:
+            suit = Suit(self._d.called // 14).label
+            reason = f"may not lead the called suit ({suit}) to the first trick (FT-5.5)"
+        return IllegalActionError(reason, action)
 
     def _end_trick(
         self, p: _Play, hands: tuple[int, ...], trick: tuple[int, ...], win: int, action: Action
@@ -935,7 +952,7 @@ class FrenchTarotState:
             )
             return _make(rules, d, np, (self._hist, action))
         np = _Play(OVER, -1, hands, -1, -1, (), winner, tricks, new_piles, debt, 0, note)
-        d = d._replace(result=self._score(d, np))
+        d = _evolve(d, result=self._score(d, np))
         return self._next(d, np, action)
 
     def _excuse(
