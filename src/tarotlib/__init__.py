@@ -38,6 +38,8 @@ from tarotlib.errors import (
     TarotError,
     UnknownVariantError,
 )
+from tarotlib.match import Match
+from tarotlib.records import GameRecord, RecordResult, SeedDeal
 from tarotlib.variants.registry import register, variant, variant_info, variant_names
 
 __version__ = "0.1.0"
@@ -60,9 +62,11 @@ __all__ = [
     "Declare",
     "Discard",
     "GameNotOverError",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "Layout",
+    "Match",
     "Observation",
     "OptionError",
     "PacketSchedule",
@@ -70,8 +74,10 @@ __all__ = [
     "Play",
     "Rank",
     "RecordError",
+    "RecordResult",
     "Redeal",
     "Rules",
+    "SeedDeal",
     "Slam",
     "Suit",
     "TarotError",

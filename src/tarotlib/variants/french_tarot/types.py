@@ -77,6 +77,11 @@ class DeclarationKind(enum.Enum):
     NO_TRUMPS_MISERE = "no-trumps-misere"
 
     @property
+    def token(self) -> str:
+        """Notation used in action text and records (``simple-poignee``, ``no-trumps-misere``)."""
+        return self.value
+
+    @property
     def bonus(self) -> int:
         """The bonus B of FT-8.1 / FT-8.6: 20, 30, 40 for poignées, 10 for a misère."""
         return _BONUS[self]

@@ -1,0 +1,383 @@
+"""The ``tarotlib`` command (also ``python -m tarotlib``).
+
+Commands:
+
+- ``tarotlib simulate VARIANT [--players N] [--deals D] [--seed S] [--preset NAME]
+  [--option KEY=VALUE ...] [--json]`` plays D complete deals between random bots and prints a
+  summary (contracts, success rates, mean scores, speed);
+- ``tarotlib replay FILE`` replays a game record (docs/records.md) and prints its result;
+- ``tarotlib variants`` lists the registered variants.
+
+Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
+error (unknown command, variant or option, bad value).
+
+>>> main(["variants"])  # doctest: +ELLIPSIS
+french-tarot  French Tarot for 3, 4 or 5 players ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import sys
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from tarotlib.bots import RandomBot
+from tarotlib.engine import DealResult, Rules
+from tarotlib.errors import RecordError, TarotError
+from tarotlib.records import load
+from tarotlib.rng import derive_seed
+from tarotlib.variants.registry import variant, variant_info, variant_names
+
+__all__ = ["main", "parse_option", "simulate"]
+
+_INT = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+class _UsageError(Exception):
+    """A command-line error (exit status 2)."""
+
+
+def _scalar(text: str) -> object:
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    if _INT.fullmatch(low):
+        return int(low)
+    if _FLOAT.fullmatch(low):
+        return float(low)
+    return text.strip()
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """Parse ``KEY=VALUE`` from the command line: ``true``/``false`` (also yes/no, on/off) give
+    booleans, ``none`` gives None, numbers give ints (or floats), a comma list gives a list, anything
+    else a string. Dashes in the key become underscores.
+
+    >>> parse_option("grash=true")
+    ('grash', True)
+    >>> parse_option("poignee-thresholds=9,11,14")
+    ('poignee_thresholds', [9, 11, 14])
+    >>> parse_option("excuse_last_trick=to_winner")
+    ('excuse_last_trick', 'to_winner')
+    """
+    key, sep, value = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or not key:
+        raise ValueError(f"an option must be KEY=VALUE, got {text!r}")
+    if "," in value:
+        return key, [_scalar(v) for v in value.split(",") if v.strip()]
+    return key, _scalar(value)
+
+
+# -- simulate --------------------------------------------------------------------------------------
+def _reason_kind(reason: str) -> str:
+    """An annulment reason without its seat (``petit sec (seat 2)`` → ``petit sec``)."""
+    return re.sub(r"\s*\(seat \d+\)", "", reason)
+
+
+def _non_default_options(name: str, rules: Rules) -> dict[str, object]:
+    """The options of ``rules`` that differ from the variant's defaults for its player count."""
+    options = dict(rules.options_dict())
+    try:
+        defaults = dict(variant(name, players=rules.players).options_dict())
+    except (TarotError, ValueError, TypeError):
+        try:
+            defaults = dict(variant(name).options_dict())
+        except (TarotError, ValueError, TypeError):
+            return {k: v for k, v in options.items() if k != "players"}
+    return {k: v for k, v in options.items() if k != "players" and defaults.get(k) != v}
+
+
+def simulate(rules: Rules, deals: int, seed: int) -> dict[str, object]:
+    """Play ``deals`` complete deals between :class:`~tarotlib.bots.RandomBot` players and
+    summarise them as a JSON-ready dict.
+
+    Deal *k* is dealt from ``derive_seed(seed, k)``; the first dealer is seat 0 and the deal
+    passes with ``rules.next_dealer``; seat *i*'s bot is ``RandomBot(derive_seed(seed, -1 - i))``.
+
+    >>> import tarotlib
+    >>> summary = simulate(tarotlib.variant("french-tarot", players=3), deals=5, seed=1)
+    >>> summary["deals"], sum(summary["total_scores"]), len(summary["mean_scores"])
+    (5, 0, 3)
+    """
+    if deals < 1:
+        raise ValueError(f"--deals must be at least 1, got {deals}")
+    n = rules.players
+    bots = [RandomBot(derive_seed(seed, -1 - seat)) for seat in range(n)]
+    results: list[DealResult] = []
+    dealer = 0
+    start = time.perf_counter()
+    for k in range(deals):
+        state = rules.new_deal(seed=derive_seed(seed, k), dealer=dealer)
+        while not state.is_over:
+            to_act = state.to_act
+            assert to_act is not None
+            state = state.apply(bots[to_act].choose(state))
+        results.append(state.result)
+        dealer = rules.next_dealer(dealer)
+    seconds = time.perf_counter() - start
+
+    annulled = Counter(_reason_kind(r.annulled) for r in results if r.annulled is not None)
+    scored = [r for r in results if not r.is_annulled]
+    contracts: dict[str, dict[str, object]] = {}
+    by_contract = Counter(r.contract for r in scored if r.contract is not None)
+    for contract, count in by_contract.items():
+        judged = [r.made for r in scored if r.contract == contract and r.made is not None]
+        made = sum(1 for m in judged if m)
+        contracts[contract] = {
+            "deals": count,
+            "share": count / deals,
+            "made": made,
+            "success_rate": made / len(judged) if judged else None,
+        }
+    judged_all = [r.made for r in scored if r.made is not None]
+    made_all = sum(1 for m in judged_all if m)
+    totals: list[float] = [0] * n  # exact (ints, or x.5 floats), summed in deal order
+    for r in results:
+        for seat, score in enumerate(r.scores):
+            totals[seat] += score
+    return {
+        "variant": rules.name,
+        "players": n,
+        "options": dict(rules.options_dict()),
+        "non_default_options": _non_default_options(rules.name, rules),
+        "seed": seed,
+        "deals": deals,
+        "scored": len(scored),
+        "annulled": {"total": sum(annulled.values()), "reasons": dict(sorted(annulled.items()))},
+        "contracts": dict(_contract_order(contracts)),
+        "contract_deals": len(judged_all),
+        "success_rate": made_all / len(judged_all) if judged_all else None,
+        "total_scores": totals,
+        "mean_scores": [t / deals for t in totals],
+        "seconds": seconds,
+        "deals_per_second": deals / seconds if seconds > 0 else None,
+    }
+
+
+def _contract_order(
+    contracts: Mapping[str, dict[str, object]],
+) -> list[tuple[str, dict[str, object]]]:
+    """Contracts in the order of the variant's strength when known (French Tarot), else by name."""
+    order = ["Prise", "Garde", "Garde Sans", "Garde Contre"]
+    return sorted(
+        contracts.items(),
+        key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]),
+    )
+
+
+def _option_text(value: object) -> str:
+    """An option value as ``--option`` takes it (``true``, ``9,11,14``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_option_text(v) for v in value)
+    return str(value)
+
+
+def _pct(x: object) -> str:
+    return f"{100 * x:.1f}%" if isinstance(x, float) else "n/a"
+
+
+def _format_summary(s: Mapping[str, object]) -> str:
+    deals = s["deals"]
+    assert isinstance(deals, int)
+    non_default = s["non_default_options"]
+    assert isinstance(non_default, dict)
+    options = (
+        ", ".join(f"{k}={_option_text(v)}" for k, v in non_default.items())
+        if non_default
+        else "all defaults"
+    )
+    annulled = s["annulled"]
+    assert isinstance(annulled, dict)
+    reasons = annulled["reasons"]
+    assert isinstance(reasons, dict)
+    contracts = s["contracts"]
+    assert isinstance(contracts, dict)
+    means = s["mean_scores"]
+    assert isinstance(means, list)
+    rate = s["deals_per_second"]
+    seconds = s["seconds"]
+    assert isinstance(seconds, float)
+
+    lines = [
+        f"{s['variant']}, {s['players']} players, random bots",
+        f"options: {options}",
+        f"seed: {s['seed']}",
+        f"deals played: {deals} ({s['scored']} scored, {annulled['total']} annulled)",
+    ]
+    if reasons:
+        detail = ", ".join(f"{reason} {count}" for reason, count in reasons.items())
+        lines.append(f"annulled: {detail} ({_pct(annulled['total'] / deals)} of deals)")
+    else:
+        lines.append("annulled: none")
+    lines.append("contracts:")
+    width = max([len("contract"), *(len(c) for c in contracts)])
+    lines.append(f"  {'contract':<{width}}  {'deals':>6}  {'share':>6}  {'success':>7}")
+    for name, c in contracts.items():
+        assert isinstance(c, dict)
+        lines.append(
+            f"  {name:<{width}}  {c['deals']:>6}  {_pct(c['share']):>6}  "
+            f"{_pct(c['success_rate']):>7}"
+        )
+    lines.append(
+        f"success rate: {_pct(s['success_rate'])} of {s['contract_deals']} deals with a contract"
+    )
+    lines.append(
+        "mean score per seat: "
+        + ", ".join(f"seat {i} {float(m):+.1f}" for i, m in enumerate(means))
+    )
+    speed = f"{rate:,.0f} deals/s" if isinstance(rate, float) else "n/a"
+    lines.append(f"speed: {speed} ({seconds:.2f} s wall time)")
+    return "\n".join(lines)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    options: dict[str, object] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.preset is not None:
+        options["preset"] = args.preset
+    for text in args.option or ():
+        try:
+            key, value = parse_option(text)
+        except ValueError as exc:
+            raise _UsageError(str(exc)) from None
+        options[key] = value
+    try:
+        rules = variant(args.variant, **options)
+    except (TarotError, ValueError, TypeError) as exc:
+        raise _UsageError(str(exc)) from None
+    if args.deals < 1:
+        raise _UsageError(f"--deals must be at least 1, got {args.deals}")
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    summary = simulate(rules, args.deals, seed)
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        print(_format_summary(summary))
+    return 0
+
+
+# -- replay / variants -----------------------------------------------------------------------------
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        record = load(args.file)
+        state = record.replay()
+    except OSError as exc:
+        print(f"tarotlib: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except RecordError as exc:
+        print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    rules = state.rules
+    deal = (
+        f"seed {record.seed}, dealer seat {record.dealer}"
+        if record.seed is not None
+        else f"explicit layout, dealer seat {record.dealer}"
+    )
+    print(f"{rules.name}, {rules.players} players; {deal}; {len(record.actions)} actions")
+    if state.is_over:
+        for line in state.result.lines():
+            print(line)
+    else:
+        print(f"deal not finished: phase {state.phase}, seat {state.to_act} to act")
+    return 0
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    names = variant_names()
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        print(f"{name:<{width}}  {variant_info(name).description}")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tarotlib",
+        description="Rules of tarot-family card games: simulate, replay records, list variants.",
+        epilog="Exit status: 0 success, 1 bad or non-replaying record, 2 command-line error.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play deals between random bots and summarise them",
+        description="Play complete deals between random bots and print a summary.",
+    )
+    sim.add_argument("variant", metavar="VARIANT", help="variant name (see 'tarotlib variants')")
+    sim.add_argument("--players", type=int, metavar="N", help="number of players")
+    sim.add_argument(
+        "--deals", type=int, default=1000, metavar="D", help="deals to play (default 1000)"
+    )
+    sim.add_argument(
+        "--seed", type=int, metavar="S", help="seed (default: a random one, printed in the summary)"
+    )
+    sim.add_argument("--preset", metavar="NAME", help="option preset (French Tarot: fft, bga)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a variant option, e.g. grash=true or poignee_thresholds=9,11,14 (repeatable)",
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(func=_cmd_simulate)
+
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record and print its result",
+        description="Replay a game record (docs/records.md), check it and print the result.",
+    )
+    rep.add_argument("file", metavar="FILE", help="a record written by tarotlib.records.save")
+    rep.set_defaults(func=_cmd_replay)
+
+    var = sub.add_parser("variants", help="list the registered variants")
+    var.set_defaults(func=_cmd_variants)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tarotlib`` command with ``argv`` (default ``sys.argv[1:]``); returns the exit
+    status.
+
+    >>> main(["simulate", "french-tarot", "--deals", "3", "--seed", "1", "--json"])
+    ... # doctest: +ELLIPSIS
+    {
+      "variant": "french-tarot",
+      ...
+    0
+    >>> main(["simulate", "tarock"])
+    2
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits on --help and on usage errors
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 2)
+    try:
+        status: int = args.func(args)
+    except _UsageError as exc:
+        print(f"tarotlib {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # output piped into a command that stopped reading (``| head``)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status

@@ -1,0 +1,226 @@
+"""A match: an immutable series of deals with cumulative scores (FT-16).
+
+A match is started with exactly one stopping rule — a fixed number of deals (FT-16.1; whether an
+annulled deal counts is the variant's ``counts_toward_match``, option ``annulled_deals_count`` in
+French Tarot) or a target score (the match ends when some seat's total reaches it). The dealer
+passes with ``rules.next_dealer`` after every deal, annulled ones included (FT-2.3). The winners are
+all the seats tied for the highest total (ties are shared, FT-19 Q-11).
+
+>>> import tarotlib
+>>> from tarotlib.bots import RandomBot
+>>> from tarotlib.match import Match
+>>> rules = tarotlib.variant("french-tarot", players=4)
+>>> match = Match.start(rules, deals=3, seed=11)
+>>> bots = [RandomBot(seat) for seat in range(4)]
+>>> done = match.play(bots)
+>>> done.is_over, done.deals_counted, sum(done.totals)
+(True, 3, 0)
+>>> match.results   # the original match is unchanged
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tarotlib.bots import Bot
+from tarotlib.dealing import Layout
+from tarotlib.engine import DealResult, GameState, Rules
+from tarotlib.rng import derive_seed
+
+__all__ = ["Match"]
+
+
+@attrs.frozen
+class Match:
+    """A series of deals (FT-16). Build one with :meth:`start`; :meth:`add` returns a new match.
+
+    Fields: the ``rules``; the stopping rule (``deals`` or ``target_score``, the other None); the
+    ``first_dealer``; the match ``seed`` (None: deals come from layouts); the ``results`` so far;
+    the ``dealer`` of the next deal.
+
+    >>> import tarotlib
+    >>> from tarotlib.engine import DealResult
+    >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=2)
+    >>> m = m.add(DealResult((40, -20, -20)))
+    >>> m = m.add(DealResult((0, 0, 0), annulled="all players passed"))
+    >>> m.totals, m.deals_counted, m.is_over, m.dealer
+    ((40, -20, -20), 1, False, 2)
+    >>> m.add(DealResult((-60, 30, 30))).winners
+    (1, 2)
+    """
+
+    rules: Rules
+    deals: int | None
+    target_score: float | None
+    first_dealer: int
+    seed: int | None
+    results: tuple[DealResult, ...]
+    dealer: int
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        *,
+        deals: int | None = None,
+        target_score: float | None = None,
+        first_dealer: int = 0,
+        seed: int | None = None,
+    ) -> Match:
+        """A new match under ``rules`` with exactly one stopping rule.
+
+        ``deals``: the number of deals to play, counted with ``rules.counts_toward_match``;
+        ``target_score``: the match ends when some seat's total reaches it. ``seed`` (optional)
+        seeds every deal: deal *k* (counting annulled deals) is dealt from
+        ``rng.derive_seed(seed, k)``; without a seed, give :meth:`new_deal` a layout.
+
+        >>> import tarotlib
+        >>> Match.start(tarotlib.variant("french-tarot"), deals=4, target_score=500)
+        Traceback (most recent call last):
+            ...
+        ValueError: give exactly one stopping rule: deals or target_score
+        """
+        if (deals is None) == (target_score is None):
+            raise ValueError("give exactly one stopping rule: deals or target_score")
+        if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)):
+            raise ValueError(f"deals must be a whole number, got {deals!r}")
+        if deals is not None and deals < 1:
+            raise ValueError(f"deals must be at least 1, got {deals}")
+        if target_score is not None and not target_score > 0:
+            raise ValueError(f"target_score must be positive, got {target_score!r}")
+        if not 0 <= first_dealer < rules.players:
+            raise ValueError(
+                f"first_dealer must be a seat 0..{rules.players - 1}, got {first_dealer}"
+            )
+        return cls(rules, deals, target_score, first_dealer, seed, (), first_dealer)
+
+    # -- derived values -------------------------------------------------------------------------
+    @property
+    def totals(self) -> tuple[float, ...]:
+        """Each seat's cumulative score.
+
+        >>> import tarotlib
+        >>> Match.start(tarotlib.variant("french-tarot", players=3), deals=1).totals
+        (0, 0, 0)
+        """
+        totals: list[float] = [0] * self.rules.players
+        for result in self.results:
+            for seat, score in enumerate(result.scores):
+                totals[seat] += score
+        return tuple(totals)
+
+    @property
+    def deals_counted(self) -> int:
+        """The deals that count toward the number of deals (``rules.counts_toward_match``).
+
+        >>> import tarotlib
+        >>> from tarotlib.engine import DealResult
+        >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=5)
+        >>> m.add(DealResult((0, 0, 0), annulled="petit sec (seat 1)")).deals_counted
+        0
+        """
+        counts = self.rules.counts_toward_match
+        return sum(1 for r in self.results if counts(r))
+
+    @property
+    def is_over(self) -> bool:
+        """True when the stopping rule is met.
+
+        >>> import tarotlib
+        >>> from tarotlib.engine import DealResult
+        >>> m = Match.start(tarotlib.variant("french-tarot", players=3), target_score=100)
+        >>> m.add(DealResult((100, -50, -50))).is_over
+        True
+        """
+        if self.deals is not None:
+            return self.deals_counted >= self.deals
+        assert self.target_score is not None
+        return max(self.totals) >= self.target_score
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total (several when tied: ties are shared, FT-19 Q-11).
+
+        >>> import tarotlib
+        >>> from tarotlib.engine import DealResult
+        >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
+        >>> m.add(DealResult((-40, 20, 20))).winners
+        (1, 2)
+        """
+        totals = self.totals
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    # -- playing --------------------------------------------------------------------------------
+    def new_deal(self, *, layout: Layout | None = None) -> GameState:
+        """The next deal, dealt by :attr:`dealer`: from ``layout`` if given (its dealer must be
+        :attr:`dealer`), else from the match seed (``derive_seed(seed, len(results))``).
+
+        >>> import tarotlib
+        >>> from tarotlib.rng import derive_seed
+        >>> m = Match.start(tarotlib.variant("french-tarot"), deals=1, seed=5, first_dealer=2)
+        >>> state = m.new_deal()
+        >>> state.seed == derive_seed(5, 0), state.layout.dealer
+        (True, 2)
+        """
+        if self.is_over:
+            raise ValueError("the match is over")
+        if layout is not None:
+            if layout.dealer != self.dealer:
+                raise ValueError(
+                    f"the layout's dealer is seat {layout.dealer}; this deal is dealt by seat "
+                    f"{self.dealer}"
+                )
+            return self.rules.new_deal(layout=layout)
+        if self.seed is None:
+            raise ValueError("this match has no seed: give new_deal a layout")
+        seed = derive_seed(self.seed, len(self.results))
+        return self.rules.new_deal(seed=seed, dealer=self.dealer)
+
+    def add(self, result: DealResult) -> Match:
+        """A new match with ``result`` added; the dealer passes on (``rules.next_dealer``) after
+        every deal, annulled ones included (FT-2.3).
+
+        >>> import tarotlib
+        >>> from tarotlib.engine import DealResult
+        >>> m = Match.start(tarotlib.variant("french-tarot", dealer_rotation="against_play"), deals=2)
+        >>> m.add(DealResult((0, 0, 0, 0), annulled="all players passed")).dealer
+        3
+        """
+        if self.is_over:
+            raise ValueError("the match is over")
+        if len(result.scores) != self.rules.players:
+            raise ValueError(
+                f"the result has {len(result.scores)} scores; the match has "
+                f"{self.rules.players} players"
+            )
+        return attrs.evolve(
+            self, results=(*self.results, result), dealer=self.rules.next_dealer(self.dealer)
+        )
+
+    def play(self, bots: Sequence[Bot]) -> Match:
+        """Play seeded deals with ``bots`` (one per seat) until the match is over.
+
+        >>> import tarotlib
+        >>> from tarotlib.bots import RandomBot
+        >>> rules = tarotlib.variant("french-tarot", players=5)
+        >>> m = Match.start(rules, deals=2, seed=3).play([RandomBot(s) for s in range(5)])
+        >>> len(m.results) >= 2, m.is_over
+        (True, True)
+        """
+        if len(bots) != self.rules.players:
+            raise ValueError(f"give one bot per seat ({self.rules.players}), got {len(bots)}")
+        if self.seed is None and not self.is_over:
+            raise ValueError("play() needs a match seed")
+        match = self
+        while not match.is_over:
+            state = match.new_deal()
+            while not state.is_over:
+                seat = state.to_act
+                assert seat is not None
+                state = state.apply(bots[seat].choose(state))
+            match = match.add(state.result)
+        return match
