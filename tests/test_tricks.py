@@ -61,7 +61,7 @@ def test_ft_9_2_legal_cards(trick: str, hand: str, expected: str) -> None:
     ("trick", "hand", "card", "reason"),
     [
         ("7S T12", "T5 T9 T15 KH", "T9", "must overtrump T12"),
-        ("7S T12", "T5 T9 T15 KH", "KH", "must overtrump T12"),
+        ("7S T12", "T5 T9 T15 KH", "KH", "must trump"),  # FT-21.7: KH and 2D "must trump"
         ("7S T12", "T5 T9 KH", "KH", "must undertrump (no trump higher than T12)"),
         ("7S", "T5 KH", "KH", "must trump"),
         ("4H", "3H T5", "T5", "must follow hearts"),

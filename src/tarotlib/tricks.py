@@ -204,9 +204,9 @@ class TrickRules:
                 return "must play a trump"
             return f"must overtrump {format_cards([win])}"
         if cls != TRUMP_CLASS:
-            if self.card_class[win] == TRUMP_CLASS and legal & self.above[win]:
-                return f"must overtrump {format_cards([win])}"
-            if self.card_class[win] == TRUMP_CLASS:
+            # FT-21.7: a card of another suit while trumps are due is rejected with "must trump",
+            # or "must undertrump" when no trump can beat the one in the trick.
+            if self.card_class[win] == TRUMP_CLASS and not legal & self.above[win]:
                 return f"must undertrump (no trump higher than {format_cards([win])})"
             return "must trump"
         return f"must overtrump {format_cards([win])}"

@@ -1156,7 +1156,12 @@ class FrenchTarotState:
             tricks=self.tricks,
             trick_leader=self.trick_leader,
             current_trick=self.current_trick,
-            petit_sec_hand=(cards_of(d.dealt[d.petit_sec_seat]) if d.petit_sec_seat >= 0 else ()),
+            # FT-3.4 / FT-17: a petit sec hand is shown only when the deal is annulled for it.
+            petit_sec_hand=(
+                cards_of(d.dealt[d.petit_sec_seat])
+                if d.petit_sec_seat >= 0 and d.annulled is not None
+                else ()
+            ),
             result=d.result,
         )
 
