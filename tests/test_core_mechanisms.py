@@ -256,3 +256,21 @@ def test_ft_18_options_validation() -> None:
     assert FrenchTarotOptions(poignee_thresholds=[9, 11, 14]).thresholds == (9, 11, 14)
     opts = FrenchTarotOptions.preset("bga", players=3)
     assert FrenchTarotOptions.from_dict(opts.to_dict()) == opts
+
+
+def _reference_shuffle(n: int, seed: int) -> list[int]:
+    """The decode exactly as the rng module docstring specifies it, one digit at a time."""
+    out = list(range(n))
+    state, x = seed & (2**64 - 1), 0
+    for _ in range(7 if n <= 80 else 9):
+        state, word = splitmix64(state)
+        x = (x << 64) | word
+    for i in range(n, 1, -1):
+        x, j = divmod(x, i)
+        out[i - 1], out[j] = out[j], out[i - 1]
+    return out
+
+
+@given(st.integers(min_value=0, max_value=100), st.integers(min_value=0, max_value=2**64 - 1))
+def test_shuffle_follows_its_specification(n: int, seed: int) -> None:
+    assert shuffle(range(n), seed) == _reference_shuffle(n, seed)

@@ -607,17 +607,25 @@ class FrenchTarotState:
         p = self._p
         phase = p.phase
         if phase == PLAY:
+            if p.tricks:
+                mask = _legal(p.hands[p.to_act], p.led, p.win)
+                _set_memo(self, mask)
+                return _PLAY_DECODER(mask)
             mask = self._play_mask()
             _set_memo(self, mask)
             plays = _PLAY_DECODER(mask)
-            if p.tricks or self._d.grash:
+            if self._d.grash:
                 return plays
             return self._declaration_actions() + plays
         if phase == AUCTION:
-            return tuple(
-                _PASS if c is None else _BIDS[c]
-                for c in self._rules._auction.legal(self._d.auction)
-            )
+            auction = self._d.auction
+            actions = _AUCTION_ACTIONS.get(auction.high)
+            if actions is None:  # the legal calls depend only on the highest bid (FT-4.3)
+                actions = tuple(
+                    _PASS if c is None else _BIDS[c] for c in self._rules._auction.legal(auction)
+                )
+                _AUCTION_ACTIONS[auction.high] = actions
+            return actions
         if phase == DISCARD:
             rule = _DISCARD_RULES[self._rules.chien_size]
             return _DISCARD_DECODER(rule.legal(p.hands[p.to_act], p.left))
@@ -1173,6 +1181,8 @@ class FrenchTarotState:
 
 
 _follow: Final = FRENCH_TAROT_TRICKS.follow
+_legal: Final = FRENCH_TAROT_TRICKS.legal_mask
+_AUCTION_ACTIONS: dict[Contract | None, tuple[Action, ...]] = {}
 _state_new: Final = object.__new__
 _set_rules = FrenchTarotState.__dict__["_rules"].__set__
 _set_d = FrenchTarotState.__dict__["_d"].__set__
