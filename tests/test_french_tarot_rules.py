@@ -41,6 +41,7 @@ from ft_helpers import (
     snapshot,
 )
 
+import tarotlib
 from tarotlib import (
     ALL_CARDS,
     Bid,
@@ -1546,3 +1547,24 @@ def test_engine_agrees_with_the_oracle_on_random_deals(players: int, options: in
             check_against_oracle(st)
             out = oracle_outcome(st)
             assert out.per_defender == score_of(st).per_defender
+
+
+def test_ft_5_4_partner_knows_himself_from_the_call() -> None:
+    """FT-5.4: the holder of the called card knows he is the partner as soon as it is called;
+    nobody else does (the taker included) until the called card is played."""
+    rules = tarotlib.variant("french-tarot", players=5)
+    for seed in range(60):
+        st = rules.new_deal(seed=seed)
+        while st.phase in ("auction",) and not st.is_over:
+            st = st.apply(st.legal_actions()[-1] if st.to_act == 1 else tarotlib.Pass())
+        if st.phase != "call":
+            continue
+        st = st.apply(st.legal_actions()[0])
+        holder = next((s for s in range(5) if st.called_card in st.hand(s)), None)
+        if holder is None or holder == st.taker:
+            continue
+        for seat in range(5):
+            expected = holder if seat == holder else None
+            assert st.observation(seat).partner == expected
+        return
+    raise AssertionError("no seed produced a called card held by another player")

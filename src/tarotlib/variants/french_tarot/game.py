@@ -1135,6 +1135,8 @@ class FrenchTarotState:
             if self._rules.options.show_discarded_trumps:
                 shown_discards = cards_of(d.ecart & TRUMP_MASK)
         partner: int | None = None
+        if d.called >= 0 and d.partner < 0 and seat != d.taker and p.hands[seat] >> d.called & 1:
+            partner = seat  # FT-5.4: the holder of the called card knows from the call on
         if d.partner >= 0:
             revealed = (
                 over
