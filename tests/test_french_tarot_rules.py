@@ -61,6 +61,8 @@ from tarotlib import (
 from tarotlib.variants.french_tarot import (
     Contract,
     DeclarationKind,
+    FrenchTarot,
+    FrenchTarotOptions,
     FrenchTarotState,
     GrashScore,
 )
@@ -1552,7 +1554,7 @@ def test_engine_agrees_with_the_oracle_on_random_deals(players: int, options: in
 def test_ft_5_4_partner_knows_himself_from_the_call() -> None:
     """FT-5.4: the holder of the called card knows he is the partner as soon as it is called;
     nobody else does (the taker included) until the called card is played."""
-    rules = tarotlib.variant("french-tarot", players=5)
+    rules = FrenchTarot(FrenchTarotOptions(players=5))
     for seed in range(60):
         st = rules.new_deal(seed=seed)
         while st.phase in ("auction",) and not st.is_over:
