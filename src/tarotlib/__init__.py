@@ -30,17 +30,27 @@ from tarotlib.dealing import Layout, PacketSchedule
 from tarotlib.decks import CHAMBERY_62, OMBRE_54, PIQUET_32, TAROT_78, Deck
 from tarotlib.engine import Breakdown, DealResult, GameState, Observation, Rules
 from tarotlib.errors import (
+    ActionParseError,
     CardParseError,
+    DealError,
     GameNotOverError,
     IllegalActionError,
+    MatchError,
     OptionError,
     RecordError,
+    ScoringError,
     TarotError,
     UnknownVariantError,
 )
 from tarotlib.match import Match
 from tarotlib.records import GameRecord, RecordResult, SeedDeal
-from tarotlib.variants.registry import register, variant, variant_info, variant_names
+from tarotlib.variants.registry import (
+    VariantInfo,
+    register,
+    variant,
+    variant_info,
+    variant_names,
+)
 
 __version__ = "0.1.0"
 
@@ -52,11 +62,13 @@ __all__ = [
     "PIQUET_32",
     "TAROT_78",
     "Action",
+    "ActionParseError",
     "Bid",
     "Breakdown",
     "Call",
     "Card",
     "CardParseError",
+    "DealError",
     "DealResult",
     "Deck",
     "Declare",
@@ -67,6 +79,7 @@ __all__ = [
     "IllegalActionError",
     "Layout",
     "Match",
+    "MatchError",
     "Observation",
     "OptionError",
     "PacketSchedule",
@@ -77,11 +90,13 @@ __all__ = [
     "RecordResult",
     "Redeal",
     "Rules",
+    "ScoringError",
     "SeedDeal",
     "Slam",
     "Suit",
     "TarotError",
     "UnknownVariantError",
+    "VariantInfo",
     "__version__",
     "card_mask",
     "cards_of",

@@ -22,6 +22,7 @@ import attrs
 
 from tarotlib.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards, parse_cards
 from tarotlib.decks import Deck
+from tarotlib.errors import DealError
 from tarotlib.rng import shuffle
 
 __all__ = ["KITTY", "Layout", "PacketSchedule"]
@@ -78,13 +79,13 @@ class Layout:
 
     def __attrs_post_init__(self) -> None:
         if not self.hands:
-            raise ValueError("a layout needs at least one hand")
+            raise DealError("a layout needs at least one hand")
         if not 0 <= self.dealer < len(self.hands):
-            raise ValueError(f"dealer must be a seat 0..{len(self.hands) - 1}, got {self.dealer}")
+            raise DealError(f"dealer must be a seat 0..{len(self.hands) - 1}, got {self.dealer}")
         seen: set[int] = set()
         for c in [c for h in self.hands for c in h] + list(self.kitty):
             if c in seen:
-                raise ValueError(f"card {c} is dealt twice in the layout")
+                raise DealError(f"card {c} is dealt twice in the layout")
             seen.add(c)
 
     @classmethod
@@ -134,14 +135,14 @@ class Layout:
     def from_json(cls, data: object) -> Layout:
         """Inverse of :meth:`to_json` (raises ``ValueError`` on bad data)."""
         if not isinstance(data, dict) or not {"hands", "kitty", "dealer"} <= data.keys():
-            raise ValueError("a layout needs 'hands', 'kitty' and 'dealer'")
+            raise DealError("a layout needs 'hands', 'kitty' and 'dealer'")
         hands, kitty, dealer = data["hands"], data["kitty"], data["dealer"]
         if (
             not isinstance(hands, list)
             or not isinstance(kitty, list)
             or not isinstance(dealer, int)
         ):
-            raise ValueError("layout 'hands' and 'kitty' must be lists and 'dealer' an int")
+            raise DealError("layout 'hands' and 'kitty' must be lists and 'dealer' an int")
         return cls(
             tuple(parse_cards([str(c) for c in h]) for h in hands),
             parse_cards([str(c) for c in kitty]),
@@ -178,7 +179,7 @@ class PacketSchedule:
             rounds = self.packets_per_player
             after = tuple((k % rounds) * players + 1 + k // rounds for k in range(self.kitty_size))
         if len(after) != self.kitty_size:
-            raise ValueError("kitty_after must list one position per kitty card")
+            raise DealError("kitty_after must list one position per kitty card")
         out: list[int] = []
         packets = 0
         total_packets = players * self.packets_per_player
@@ -216,9 +217,9 @@ class PacketSchedule:
         plan = self.plan(players) if plan is None else plan
         if check:
             if len(order) != len(plan):
-                raise ValueError(f"the pack must have {len(plan)} cards to deal, got {len(order)}")
+                raise DealError(f"the pack must have {len(plan)} cards to deal, got {len(order)}")
             if len(set(order)) != len(order):
-                raise ValueError("the pack to deal lists a card twice")
+                raise DealError("the pack to deal lists a card twice")
         getters = self._getters(plan, players)
         masks = [sum(map(_BITS.__getitem__, get(order))) for get in getters]
         kitty = masks[players]

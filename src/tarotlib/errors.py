@@ -15,11 +15,15 @@ CardParseError
 from __future__ import annotations
 
 __all__ = [
+    "ActionParseError",
     "CardParseError",
+    "DealError",
     "GameNotOverError",
     "IllegalActionError",
+    "MatchError",
     "OptionError",
     "RecordError",
+    "ScoringError",
     "TarotError",
     "UnknownVariantError",
 ]
@@ -55,6 +59,23 @@ class UnknownVariantError(TarotError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown variant"
+
+
+class ActionParseError(TarotError, ValueError):
+    """An action's text could not be parsed; the message names the accepted forms."""
+
+
+class DealError(TarotError, ValueError):
+    """A deal cannot be made as asked: a bad layout, pack, dealer, seed or seat number."""
+
+
+class MatchError(TarotError, ValueError):
+    """A match was set up or continued wrongly (no stopping rule, already over, ...)."""
+
+
+class ScoringError(TarotError, ValueError):
+    """The data given to score a deal is invalid or inconsistent; the message says which value was
+    wrong and what was expected."""
 
 
 class RecordError(TarotError, ValueError):

@@ -28,6 +28,7 @@ import attrs
 from tarotlib.bots import Bot
 from tarotlib.dealing import Layout
 from tarotlib.engine import DealResult, GameState, Rules
+from tarotlib.errors import MatchError
 from tarotlib.rng import derive_seed
 
 __all__ = ["Match"]
@@ -81,18 +82,18 @@ class Match:
         >>> Match.start(tarotlib.variant("french-tarot"), deals=4, target_score=500)
         Traceback (most recent call last):
             ...
-        ValueError: give exactly one stopping rule: deals or target_score
+        tarotlib.errors.MatchError: give exactly one stopping rule: deals or target_score
         """
         if (deals is None) == (target_score is None):
-            raise ValueError("give exactly one stopping rule: deals or target_score")
+            raise MatchError("give exactly one stopping rule: deals or target_score")
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)):
-            raise ValueError(f"deals must be a whole number, got {deals!r}")
+            raise MatchError(f"deals must be a whole number, got {deals!r}")
         if deals is not None and deals < 1:
-            raise ValueError(f"deals must be at least 1, got {deals}")
+            raise MatchError(f"deals must be at least 1, got {deals}")
         if target_score is not None and not target_score > 0:
-            raise ValueError(f"target_score must be positive, got {target_score!r}")
+            raise MatchError(f"target_score must be positive, got {target_score!r}")
         if not 0 <= first_dealer < rules.players:
-            raise ValueError(
+            raise MatchError(
                 f"first_dealer must be a seat 0..{rules.players - 1}, got {first_dealer}"
             )
         return cls(rules, deals, target_score, first_dealer, seed, (), first_dealer)
@@ -167,16 +168,16 @@ class Match:
         (True, 2)
         """
         if self.is_over:
-            raise ValueError("the match is over")
+            raise MatchError("the match is over")
         if layout is not None:
             if layout.dealer != self.dealer:
-                raise ValueError(
+                raise MatchError(
                     f"the layout's dealer is seat {layout.dealer}; this deal is dealt by seat "
                     f"{self.dealer}"
                 )
             return self.rules.new_deal(layout=layout)
         if self.seed is None:
-            raise ValueError("this match has no seed: give new_deal a layout")
+            raise MatchError("this match has no seed: give new_deal a layout")
         seed = derive_seed(self.seed, len(self.results))
         return self.rules.new_deal(seed=seed, dealer=self.dealer)
 
@@ -191,9 +192,9 @@ class Match:
         3
         """
         if self.is_over:
-            raise ValueError("the match is over")
+            raise MatchError("the match is over")
         if len(result.scores) != self.rules.players:
-            raise ValueError(
+            raise MatchError(
                 f"the result has {len(result.scores)} scores; the match has "
                 f"{self.rules.players} players"
             )
@@ -212,9 +213,9 @@ class Match:
         (True, True)
         """
         if len(bots) != self.rules.players:
-            raise ValueError(f"give one bot per seat ({self.rules.players}), got {len(bots)}")
+            raise MatchError(f"give one bot per seat ({self.rules.players}), got {len(bots)}")
         if self.seed is None and not self.is_over:
-            raise ValueError("play() needs a match seed")
+            raise MatchError("play() needs a match seed")
         match = self
         while not match.is_over:
             state = match.new_deal()

@@ -12,16 +12,18 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 
 from tarotlib.actions import Action
 from tarotlib.engine import GameState
+from tarotlib.rng import splitmix64
 
 __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly among ``state.legal_actions()`` with its own ``random.Random(seed)``.
+    """Chooses uniformly among ``state.legal_actions()`` with its own SplitMix64 generator
+    (:mod:`tarotlib.rng`), so a seeded bot makes the same choices on every Python version.
 
     Two bots built with the same seed make the same choices when shown the same states (the bot
     is stateful: each choice advances its generator). ``seed=None`` seeds from the system.
@@ -34,11 +36,11 @@ class RandomBot:
     True
     """
 
-    __slots__ = ("_rng", "seed")
+    __slots__ = ("_state", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._state = (secrets.randbits(64) if seed is None else seed) & (2**64 - 1)
 
     def choose(self, state: GameState) -> Action:
         """A legal action of the seat to act, chosen uniformly at random.
@@ -53,7 +55,8 @@ class RandomBot:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action to choose: the deal is over")
-        return actions[self._rng.randrange(len(actions))]
+        self._state, word = splitmix64(self._state)
+        return actions[(word * len(actions)) >> 64]  # uniform to within len/2**64
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"

@@ -44,7 +44,13 @@ from tarotlib.dealing import Layout, PacketSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.declarations import TrumpShow
 from tarotlib.engine import DealResult
-from tarotlib.errors import GameNotOverError, IllegalActionError
+from tarotlib.errors import (
+    ActionParseError,
+    DealError,
+    GameNotOverError,
+    IllegalActionError,
+    OptionError,
+)
 from tarotlib.exchange import DiscardRule
 from tarotlib.points import FRENCH_TAROT_POINTS
 from tarotlib.rng import shuffle
@@ -238,13 +244,13 @@ class FrenchTarot:
         n = self.options.players
         if layout is not None:
             if seed is not None:
-                raise ValueError("give either a seed or a layout, not both")
+                raise DealError("give either a seed or a layout, not both")
             self._check_layout(layout)
             return self._start(layout.hand_masks, layout.kitty_mask, layout.dealer)
         if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
+            raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
         if seed is None:
-            raise ValueError("new_deal needs a seed or a layout")
+            raise DealError("new_deal needs a seed or a layout")
         order = shuffle(TAROT_78.cards, seed)
         hands, chien = self._schedule.deal_masks(order, n, dealer, self._plan, check=False)
         return self._start(hands, chien, dealer, seed)
@@ -252,23 +258,23 @@ class FrenchTarot:
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> FrenchTarotState:
         """Deal a given ordering of the 78 cards by the FT-3.3 packet schedule."""
         if sorted(int(c) for c in order) != list(range(78)):
-            raise ValueError("the order must list each of the 78 cards exactly once")
+            raise DealError("the order must list each of the 78 cards exactly once")
         n = self.options.players
         if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
+            raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
         hands, chien = self._schedule.deal_masks(order, n, dealer, self._plan, check=False)
         return self._start(hands, chien, dealer)
 
     def _check_layout(self, layout: Layout) -> None:
         n = self.options.players
         if layout.players != n:
-            raise ValueError(f"the layout has {layout.players} hands; this game has {n} players")
+            raise DealError(f"the layout has {layout.players} hands; this game has {n} players")
         size = self.hand_size
         for seat, hand in enumerate(layout.hands):
             if len(hand) != size:
-                raise ValueError(f"seat {seat} has {len(hand)} cards; each hand needs {size}")
+                raise DealError(f"seat {seat} has {len(hand)} cards; each hand needs {size}")
         if len(layout.kitty) != self.chien_size:
-            raise ValueError(f"the chien has {len(layout.kitty)} cards; it needs {self.chien_size}")
+            raise DealError(f"the chien has {len(layout.kitty)} cards; it needs {self.chien_size}")
 
     def _start(
         self, hands: tuple[int, ...], chien: int, dealer: int, seed: int | None = None
@@ -299,7 +305,7 @@ class FrenchTarot:
         """
         parts = text.split()
         if not parts:
-            raise ValueError("empty action text")
+            raise ActionParseError("empty action text")
         verb, args = parts[0].lower(), parts[1:]
         simple: dict[str, Action] = {
             "pass": _PASS,
@@ -311,7 +317,10 @@ class FrenchTarot:
         if verb in simple and not args:
             return simple[verb]
         if verb == "bid" and len(args) >= 1:
-            return Bid(Contract.parse(" ".join(args)))
+            try:
+                return Bid(Contract.parse(" ".join(args)))
+            except ValueError as exc:
+                raise ActionParseError(str(exc)) from None
         if verb in ("call", "discard", "play") and len(args) == 1:
             card = parse_card(args[0])
             return {"call": Call, "discard": Discard, "play": Play}[verb](card)
@@ -320,11 +329,11 @@ class FrenchTarot:
                 kind = DeclarationKind(args[0].lower())
             except ValueError:
                 kinds = ", ".join(k.value for k in DeclarationKind)
-                raise ValueError(
+                raise ActionParseError(
                     f"unknown declaration {args[0]!r}; expected one of {kinds}"
                 ) from None
             return Declare(kind, parse_cards(args[1:]))
-        raise ValueError(
+        raise ActionParseError(
             f"cannot parse action {text!r}; expected pass, bid <contract>, call <card>, "
             "discard <card>, slam, no-slam, declare <kind> [cards], play <card>, redeal or keep"
         )
@@ -432,6 +441,8 @@ class FrenchTarotObservation:
             ],
             "trick_leader": self.trick_leader,
             "current_trick": [str(c) for c in self.current_trick],
+            "petit_sec_hand": [str(c) for c in self.petit_sec_hand],
+            "annulled": None if self.result is None else self.result.annulled,
             "scores": None if self.result is None else list(self.result.scores),
         }
 
@@ -750,6 +761,11 @@ class FrenchTarotState:
         raise IllegalActionError("the deal is over", action)
 
     def _wrong(self, action: Action, expected: str) -> IllegalActionError:
+        if not isinstance(action, Action):
+            raise TypeError(
+                f"apply() takes an Action, not {type(action).__name__} {action!r}; "
+                "use rules.parse_action(text) to turn text into an action"
+            )
         return IllegalActionError(f"phase {self.phase} expects {expected}", action)
 
     def _next(self, d: _Deal, p: _Play, action: Action) -> FrenchTarotState:
@@ -1123,7 +1139,7 @@ class FrenchTarotState:
         d, p = self._d, self._p
         n = self._rules._n
         if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, got {seat}")
+            raise DealError(f"seat must be 0..{n - 1}, got {seat}")
         over = p.phase == OVER
         contract = d.contract
         chien_public = over or (contract is not None and contract.takes_chien and p.phase > CALL)
@@ -1219,5 +1235,5 @@ def options_from(values: Mapping[str, object]) -> FrenchTarotOptions:
     vals = dict(values)
     preset = vals.pop("preset", "fft")
     if not isinstance(preset, str):
-        raise ValueError("preset must be a string ('fft' or 'bga')")
+        raise OptionError("preset must be a string ('fft' or 'bga')")
     return FrenchTarotOptions.preset(preset, **vals)

@@ -43,7 +43,7 @@ from fractions import Fraction
 
 import attrs
 
-from tarotlib.errors import TarotError
+from tarotlib.errors import ScoringError
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
 
 __all__ = [
@@ -86,23 +86,6 @@ _DECLARATION_LABELS = {
     DeclarationKind.NO_HONOURS_MISERE: "misère (no honours)",
     DeclarationKind.NO_TRUMPS_MISERE: "misère (no trumps)",
 }
-
-
-class ScoringError(TarotError, ValueError):
-    """The data given to score a deal is invalid or inconsistent (FT-13, FT-14, FT-15).
-
-    A :class:`ValueError` (and a :class:`~tarotlib.errors.TarotError`); the message says which value
-    was wrong and what was expected.
-
-    >>> from tarotlib.variants.french_tarot.types import Contract
-    >>> try:
-    ...     ScoreSummary(
-    ...         players=4, contract=Contract.PRISE, taker=0, attack_half_points=100, oudlers=4
-    ...     )
-    ... except ValueError as exc:
-    ...     print(exc)
-    oudlers must be an integer from 0 to 3 (FT-1.4, FT-13.2), got 4
-    """
 
 
 # --------------------------------------------------------------------------------------------------

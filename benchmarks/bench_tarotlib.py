@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Benchmark tarotlib's French Tarot through its public API.
+
+For 3, 4 and 5 players:
+
+- **deals per second**: complete random deals, each ``rules.new_deal(seed=...)``
+  played to its end by choosing uniformly among ``state.legal_actions()`` and
+  calling ``state.apply(action)`` (which checks legality), then reading
+  ``state.result``: the deal, the auction, the chien and the écart, the play
+  and the scoring. A deal that ends early (all players pass, or a petit sec)
+  counts as a deal, and is also counted as annulled;
+- **µs per action** of that same loop: its time over the number of
+  ``apply()`` calls (so it includes ``new_deal``, ``legal_actions``, the random
+  choice and ``apply``), the figure compared with OpenSpiel's;
+- **µs per ``legal_actions()``** and **µs per ``apply()``** alone: random
+  deals are recorded, rebuilt as fresh states by replaying their actions, and
+  then ``legal_actions()`` is timed on every recorded state and ``apply()`` on
+  every recorded (state, action) pair; ``new_deal()`` is timed alone too.
+
+``run()`` returns a dict; ``python benchmarks/bench_tarotlib.py`` prints it as
+JSON. tarotlib is imported as installed, or else from this checkout's
+``src/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import (
+    QUICK_REPEATS,
+    QUICK_TARGET_SECONDS,
+    REPEATS,
+    TARGET_SECONDS,
+    Counts,
+    calibrate,
+    repeat,
+    summary,
+)
+
+#: The seed of the first deal; deal ``i`` of a run is dealt from ``SEED + i``.
+SEED = 20240601
+
+
+# ── the part of tarotlib's API that is timed ────────────────────────────────
+
+
+class Result(Protocol):
+    @property
+    def scores(self) -> Sequence[float]: ...
+
+
+class State(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def result(self) -> Result | None: ...
+
+    def legal_actions(self) -> Sequence[object]: ...
+
+    def apply(self, action: Any, /) -> State: ...
+
+
+class Rules(Protocol):
+    def new_deal(self, *, seed: int) -> State: ...
+
+
+def load_tarotlib() -> ModuleType:
+    """tarotlib as installed, or else from ``src/`` beside this folder."""
+    try:
+        return importlib.import_module("tarotlib")
+    except ImportError:
+        src = Path(__file__).resolve().parent.parent / "src"
+        if not (src / "tarotlib").is_dir():
+            raise
+        sys.path.insert(0, str(src))
+        return importlib.import_module("tarotlib")
+
+
+def french_tarot(players: int) -> Rules:
+    tarotlib = load_tarotlib()
+    variant = cast(Callable[..., Rules], tarotlib.variant)
+    return variant("french-tarot", players=players)
+
+
+def is_annulled(state: State) -> bool:
+    """Whether a finished deal was annulled (nobody took, or a petit sec):
+    the result's ``is_annulled`` flag, or its ``annulled`` reason; failing
+    both, a played deal never scores nought for everybody and an annulled one
+    does."""
+    result = state.result
+    if result is None:
+        return True
+    flag = getattr(result, "is_annulled", None)
+    if isinstance(flag, bool):
+        return flag
+    if hasattr(result, "annulled"):
+        return bool(result.annulled)
+    return not any(result.scores)
+
+
+# ── the work ────────────────────────────────────────────────────────────────
+
+
+def play_deals(rules: Rules, n: int, seed: int) -> Counts:
+    """``n`` complete random deals from seeds ``seed .. seed + n - 1``, the
+    moves drawn from one ``random.Random(seed)``. Returns (deals, annulled,
+    actions)."""
+    choice = random.Random(seed).choice
+    annulled = actions = 0
+    for i in range(n):
+        state = rules.new_deal(seed=seed + i)
+        while not state.is_over:
+            state = state.apply(choice(state.legal_actions()))
+            actions += 1
+        if is_annulled(state):
+            annulled += 1
+    return n, annulled, actions
+
+
+Deal = tuple[int, list[object]]
+
+
+def record_deals(rules: Rules, n: int, seed: int) -> list[Deal]:
+    """The seeds and the action sequences of ``n`` random deals."""
+    choice = random.Random(seed).choice
+    deals: list[Deal] = []
+    for i in range(n):
+        state = rules.new_deal(seed=seed + i)
+        moves: list[object] = []
+        while not state.is_over:
+            action = choice(state.legal_actions())
+            moves.append(action)
+            state = state.apply(action)
+        deals.append((seed + i, moves))
+    return deals
+
+
+def replay(rules: Rules, deals: list[Deal]) -> list[tuple[State, object]]:
+    """Fresh states, rebuilt by ``apply()`` alone (no ``legal_actions()`` call
+    on them yet), each with the action played from it."""
+    pairs: list[tuple[State, object]] = []
+    for seed, moves in deals:
+        state = rules.new_deal(seed=seed)
+        for action in moves:
+            pairs.append((state, action))
+            state = state.apply(action)
+        if not state.is_over:
+            raise RuntimeError(f"replaying deal {seed} did not end it")
+    return pairs
+
+
+# ── the measurements ────────────────────────────────────────────────────────
+
+
+def bench_players(
+    players: int, repeats: int, target_seconds: float, seed: int, log: Callable[[str], None]
+) -> dict[str, Any]:
+    rules = french_tarot(players)
+
+    def run(n: int) -> Counts:
+        return play_deals(rules, n, seed)
+
+    log(f"tarotlib {players}p: calibrating")
+    n = calibrate(run, target_seconds, 4, 20)
+    log(f"tarotlib {players}p: {repeats} x {n} random deals")
+    times, (deals, annulled, actions) = repeat(run, n, repeats)
+    rate = summary(times, deals)
+
+    # legal_actions() and apply() alone, on states rebuilt for each repeat.
+    recorded = record_deals(rules, max(10, round(rate["best_per_s"] * target_seconds / 3)), seed)
+    log(
+        f"tarotlib {players}p: timing legal_actions() and apply() over "
+        f"{len(recorded)} recorded deals"
+    )
+    legal_times: list[float] = []
+    apply_times: list[float] = []
+    legal_counts: Counts = ()
+    calls = 0
+    for _ in range(repeats + 1):  # the first round is the warm-up
+        pairs = replay(rules, recorded)
+        states = [state for state, _ in pairs]
+        calls = len(pairs)
+
+        def legal_all(_: int, states: list[State] = states) -> Counts:
+            total = 0
+            for state in states:
+                total += len(state.legal_actions())
+            return (total,)
+
+        def apply_all(_: int, pairs: list[tuple[State, object]] = pairs) -> Counts:
+            for state, action in pairs:
+                state.apply(action)
+            return (len(pairs),)
+
+        seconds, legal_counts = repeat(legal_all, 0, 1)
+        legal_times += seconds
+        seconds, _ = repeat(apply_all, 0, 1)
+        apply_times += seconds
+    legal_times, apply_times = legal_times[1:], apply_times[1:]
+
+    def deal_only(k: int) -> Counts:
+        for i in range(k):
+            rules.new_deal(seed=seed + i)
+        return (k,)
+
+    new_deal_times, _ = repeat(deal_only, max(n, 100), repeats)
+    return {
+        "players": players,
+        "deals": deals,
+        "annulled": annulled,
+        "actions": actions,
+        "actions_per_deal": actions / deals,
+        "repeats": repeats,
+        "seconds": times,
+        "deals_per_s": rate,
+        "us_per_action": summary(times, actions),
+        "calls": {
+            "deals": len(recorded),
+            "states": calls,
+            "legal_actions_per_state": legal_counts[0] / max(calls, 1),
+            "us_per_legal_actions": summary(legal_times, calls),
+            "us_per_apply": summary(apply_times, calls),
+            "us_per_new_deal": summary(new_deal_times, max(n, 100)),
+        },
+    }
+
+
+def run(
+    *,
+    quick: bool = False,
+    repeats: int | None = None,
+    target_seconds: float | None = None,
+    players: Sequence[int] = (3, 4, 5),
+    seed: int = SEED,
+    log: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Every measurement, as a JSON-ready dict; ``quick`` makes it short and
+    rougher. Raises if tarotlib cannot be imported."""
+    repeats = repeats or (QUICK_REPEATS if quick else REPEATS)
+    target = target_seconds or (QUICK_TARGET_SECONDS if quick else TARGET_SECONDS)
+    say = log or (lambda message: None)
+    tarotlib = load_tarotlib()
+    out: dict[str, Any] = {
+        "engine": "tarotlib",
+        "version": str(getattr(tarotlib, "__version__", "unknown")),
+        "module": str(getattr(tarotlib, "__file__", "")),
+        "seed": seed,
+        "repeats": repeats,
+        "target_seconds": target,
+        "players": {},
+    }
+    for count in players:
+        out["players"][str(count)] = bench_players(count, repeats, target, seed, say)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Benchmark tarotlib's French Tarot.")
+    parser.add_argument("--quick", action="store_true", help="a short, rougher run")
+    parser.add_argument("--repeats", type=int, default=None)
+    parser.add_argument(
+        "--target-seconds", type=float, default=None, help="about how long each timed repeat lasts"
+    )
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+
+    def log(message: str) -> None:
+        print(f"[tarotlib] {message}", file=sys.stderr, flush=True)
+
+    result = run(
+        quick=args.quick,
+        repeats=args.repeats,
+        target_seconds=args.target_seconds,
+        players=args.players,
+        seed=args.seed,
+        log=log,
+    )
+    json.dump(result, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

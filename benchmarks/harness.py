@@ -1,0 +1,77 @@
+"""The timing harness shared by ``bench_tarotlib.py`` and ``peers.py``.
+
+Standard library only, so that it runs unchanged in the peers' throwaway
+virtual environment and in tarotlib's. Every measurement runs a fixed piece
+of work (the same seeds every time) a few times after a warm-up, with
+``time.perf_counter`` round each whole repeat, a garbage collection before
+each repeat and the collector left on while timing; the best (fastest) and
+the median repeat are both reported.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import statistics
+import time
+from collections.abc import Callable
+
+#: Timed repeats of each measurement, and about how long each one lasts: many
+#: short repeats, so that the best of them is likely to have run undisturbed.
+REPEATS, TARGET_SECONDS = 7, 0.5
+#: The same for ``--quick``.
+QUICK_REPEATS, QUICK_TARGET_SECONDS = 3, 0.2
+
+#: What a piece of work counts (deals, actions, ...); every repeat of the
+#: same work must count the same.
+Counts = tuple[int, ...]
+
+
+def timed(work: Callable[[], Counts]) -> tuple[float, Counts]:
+    """Seconds taken by ``work()``, and what it counted."""
+    gc.collect()
+    start = time.perf_counter()
+    counts = work()
+    return time.perf_counter() - start, counts
+
+
+def calibrate(run: Callable[[int], Counts], target_seconds: float, start: int, minimum: int) -> int:
+    """How many units ``run`` should do for one repeat to last about
+    ``target_seconds``. The calibration runs are the warm-up too."""
+    n = start
+    while True:
+        elapsed, _ = timed(functools.partial(run, n))
+        if elapsed >= target_seconds / 4 or n >= 1_000_000:
+            break
+        n *= 4
+    return max(minimum, round(n * target_seconds / max(elapsed, 1e-9)))
+
+
+def repeat(run: Callable[[int], Counts], n: int, repeats: int) -> tuple[list[float], Counts]:
+    """Time ``run(n)`` ``repeats`` times. Each repeat starts from the same
+    seeds, so each must count the same, or the run is not reproducible."""
+    times: list[float] = []
+    first: Counts | None = None
+    for _ in range(repeats):
+        elapsed, counts = timed(functools.partial(run, n))
+        if first is None:
+            first = counts
+        elif counts != first:
+            raise RuntimeError(f"repeats differ: {counts} != {first}: seeding is not reproducible")
+        times.append(elapsed)
+    if first is None:
+        raise ValueError("repeats must be at least 1")
+    return times, first
+
+
+def summary(times: list[float], units: int) -> dict[str, float]:
+    """Units per second and microseconds per unit, for the best and for the
+    median repeat."""
+    best, median = min(times), statistics.median(times)
+    units = max(units, 1)
+    return {
+        "best_per_s": units / best,
+        "median_per_s": units / median,
+        "best_us": best / units * 1e6,
+        "median_us": median / units * 1e6,
+    }

@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+"""Benchmark tarotlib and its two peers side by side, in one run.
+
+The peers, the PyPI packages ``magmacrunch-tarot`` and ``open-spiel``, are
+installed into a throwaway virtual environment (``--peer-venv``, by default
+in the temporary directory; made and filled on first use, reused after) and
+timed there by ``peers.py`` in a subprocess. Nothing is installed into the
+environment running this script, and no peer code is kept in this repository.
+tarotlib is timed in this process by ``bench_tarotlib.py``; if it cannot be
+imported, that part reports an error and the peers are still timed.
+
+    python benchmarks/run_all.py                 # about two minutes
+    python benchmarks/run_all.py --quick         # about half a minute
+    python benchmarks/run_all.py --json out.json
+
+The two targets: tarotlib's 4-player deals per second over magmacrunch's
+(goal at least 2), and tarotlib's µs per action over OpenSpiel tarok's (goal
+at most 4).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+#: The peers, pinned so that figures from different days compare.
+PEER_PACKAGES = ("magmacrunch-tarot==0.1.1", "open-spiel==2.0.2")
+#: What must import in the peer environment for it to be taken as ready.
+PEER_MODULES = ("tarot.rules", "pyspiel")
+DEFAULT_PEER_VENV = Path(tempfile.gettempdir()) / "tarotlib-bench-peers-venv"
+
+DEAL_RATE_GOAL = 2.0  # tarotlib deals/s over magmacrunch's: at least this
+ACTION_COST_GOAL = 4.0  # tarotlib µs/action over OpenSpiel's: at most this
+
+
+def log(message: str) -> None:
+    print(f"[run_all] {message}", file=sys.stderr, flush=True)
+
+
+# ── the peers' throwaway environment ────────────────────────────────────────
+
+
+def venv_python(venv: Path) -> Path:
+    if os.name == "nt":
+        return venv / "Scripts" / "python.exe"
+    return venv / "bin" / "python"
+
+
+def peers_ready(python: Path) -> bool:
+    if not python.exists():
+        return False
+    probe = "; ".join(f"import {name}" for name in PEER_MODULES)
+    return subprocess.run([str(python), "-c", probe], capture_output=True).returncode == 0
+
+
+def ensure_peer_venv(venv: Path) -> Path:
+    """The peer environment's Python, after making the environment and
+    installing the peers into it if need be."""
+    python = venv_python(venv)
+    if peers_ready(python):
+        log(f"reusing the peer environment {venv}")
+        return python
+    if not python.exists():
+        log(f"making the peer environment {venv}")
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    log(f"installing {' '.join(PEER_PACKAGES)} into {venv}")
+    subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            *PEER_PACKAGES,
+        ],
+        check=True,
+        stdout=sys.stderr,
+    )
+    if not peers_ready(python):
+        raise RuntimeError(f"the peers do not import in {venv} after installing them")
+    return python
+
+
+def run_peers(venv: Path, quick: bool, seed: int) -> dict[str, Any]:
+    python = ensure_peer_venv(venv)
+    command = [str(python), str(HERE / "peers.py"), "--seed", str(seed)]
+    if quick:
+        command.append("--quick")
+    done = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+# ── tarotlib ────────────────────────────────────────────────────────────────
+
+
+def run_ours(quick: bool, seed: int) -> dict[str, Any]:
+    import bench_tarotlib
+
+    return bench_tarotlib.run(
+        quick=quick,
+        seed=seed,
+        log=lambda message: print(f"[tarotlib] {message}", file=sys.stderr, flush=True),
+    )
+
+
+def load_average() -> float | None:
+    """The one-minute load average, where the system tells it."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+# ── the report ──────────────────────────────────────────────────────────────
+
+
+def dig(data: dict[str, Any], *keys: str) -> Any:
+    """``data[k1][k2]...``, or None where any part is missing."""
+    value: Any = data
+    for key in keys:
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value
+
+
+def ratios(ours: dict[str, Any], peers: dict[str, Any]) -> dict[str, Any]:
+    """The two targets, from the best repeats."""
+    out: dict[str, Any] = {}
+    our_rate = dig(ours, "players", "4", "deals_per_s", "best_per_s")
+    their_rate = dig(peers, "magmacrunch", "deals_per_s", "best_per_s")
+    if our_rate and their_rate:
+        value = our_rate / their_rate
+        out["deal_rate_vs_magmacrunch"] = {
+            "value": value,
+            "goal": f">= {DEAL_RATE_GOAL}",
+            "met": value >= DEAL_RATE_GOAL,
+        }
+    our_cost = dig(ours, "players", "4", "us_per_action", "best_us")
+    their_cost = dig(peers, "openspiel", "uniform", "us_per_action", "best_us")
+    if our_cost and their_cost:
+        value = our_cost / their_cost
+        out["action_cost_vs_openspiel"] = {
+            "value": value,
+            "goal": f"<= {ACTION_COST_GOAL}",
+            "met": value <= ACTION_COST_GOAL,
+        }
+    our_calls = [
+        dig(ours, "players", "4", "calls", key, "best_us")
+        for key in ("us_per_legal_actions", "us_per_apply")
+    ]
+    their_calls = [
+        dig(peers, "openspiel", "calls", key, "best_us")
+        for key in ("us_per_legal_actions", "us_per_apply_action")
+    ]
+    if all(our_calls) and all(their_calls):
+        out["legal_plus_apply_vs_openspiel"] = {
+            "value": sum(our_calls) / sum(their_calls),
+            "goal": None,
+            "met": None,
+        }
+    return out
+
+
+def number(value: Any, digits: int = 1) -> str:
+    if not isinstance(value, int | float):
+        return "-"
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:,.{digits}f}"
+
+
+def table(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for k, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def report(result: dict[str, Any]) -> str:
+    ours: dict[str, Any] = result.get("tarotlib") or {}
+    peers: dict[str, Any] = result.get("peers") or {}
+    rows = [
+        [
+            "engine",
+            "players",
+            "deals or games/s (best)",
+            "median",
+            "annulled",
+            "actions/deal",
+            "µs/action",
+            "µs/legal_actions",
+            "µs/apply",
+            "µs/new_deal",
+        ]
+    ]
+    for count, mine in (ours.get("players") or {}).items():
+        rows.append(
+            [
+                "tarotlib french-tarot",
+                count,
+                number(dig(mine, "deals_per_s", "best_per_s")),
+                number(dig(mine, "deals_per_s", "median_per_s")),
+                f"{mine['annulled']}/{mine['deals']}",
+                number(mine["actions_per_deal"]),
+                number(dig(mine, "us_per_action", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
+            ]
+        )
+    magma = peers.get("magmacrunch") or {}
+    if "deals" in magma:
+        rows.append(
+            [
+                f"magmacrunch-tarot {magma['version']}",
+                "4",
+                number(dig(magma, "deals_per_s", "best_per_s")),
+                number(dig(magma, "deals_per_s", "median_per_s")),
+                f"{magma['annulled']}/{magma['deals']}",
+                number(magma["actions_per_deal"]),
+                number(dig(magma, "us_per_action", "best_us"), 2),
+                "-",
+                "-",
+                "-",
+            ]
+        )
+    spiel = peers.get("openspiel") or {}
+    for key, label in (("uniform", "uniform"), ("pass_first", "pass-first bids")):
+        part = spiel.get(key)
+        if not part:
+            continue
+        rows.append(
+            [
+                f"open-spiel {spiel['version']} tarok, {label}",
+                "4",
+                number(dig(part, "games_per_s", "best_per_s")),
+                number(dig(part, "games_per_s", "median_per_s")),
+                "-",
+                number(part["actions_per_game"]),
+                number(dig(part, "us_per_action", "best_us"), 2),
+                number(dig(spiel, "calls", "us_per_legal_actions", "best_us"), 2)
+                if key == "uniform"
+                else "",
+                number(dig(spiel, "calls", "us_per_apply_action", "best_us"), 2)
+                if key == "uniform"
+                else "",
+                "-",
+            ]
+        )
+    lines = [table(rows), ""]
+    # This run keeps one core busy itself: the load beyond that is others'.
+    before, after = result.get("load_before") or 0.0, result.get("load_after") or 0.0
+    load = max(before, after - 1.0)
+    if load > 0.7:
+        lines.append(
+            f"WARNING: load averages {before:.1f} before and {after:.1f} after the run: other "
+            "processes were busy, "
+            "so these figures are low and noisy; run again on a quiet machine"
+        )
+    if "module" in ours:
+        lines.append(f"tarotlib {ours['version']} from {ours['module']}")
+    for name, part in (("tarotlib", ours), ("magmacrunch-tarot", magma), ("open-spiel", spiel)):
+        if "error" in part:
+            lines.append(f"ERROR {name}: {part['error']}")
+    labels = {
+        "deal_rate_vs_magmacrunch": "tarotlib 4p deals/s ÷ magmacrunch-tarot deals/s",
+        "action_cost_vs_openspiel": "tarotlib 4p µs/action ÷ OpenSpiel tarok µs/action",
+        "legal_plus_apply_vs_openspiel": (
+            "tarotlib (legal_actions + apply) ÷ OpenSpiel (legal_actions + apply_action)"
+        ),
+    }
+    for key, label in labels.items():
+        part = result.get("ratios", {}).get(key)
+        if part is None:
+            lines.append(f"{label}: not measured")
+            continue
+        if part["met"] is None:
+            lines.append(f"{label}: {part['value']:.2f}  (for information)")
+            continue
+        verdict = "goal met" if part["met"] else "GOAL NOT MET"
+        lines.append(f"{label}: {part['value']:.2f}  (goal {part['goal']}: {verdict})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Benchmark tarotlib against magmacrunch-tarot and OpenSpiel tarok."
+    )
+    parser.add_argument("--quick", action="store_true", help="a short, rougher run")
+    parser.add_argument(
+        "--peer-venv",
+        type=Path,
+        default=DEFAULT_PEER_VENV,
+        help=f"the peers' throwaway virtual environment (default "
+        f"{DEFAULT_PEER_VENV}); made and filled if missing",
+    )
+    parser.add_argument(
+        "--json",
+        type=Path,
+        default=None,
+        metavar="OUT.json",
+        help="also write every figure to this file",
+    )
+    parser.add_argument("--no-peers", action="store_true", help="time tarotlib only")
+    parser.add_argument("--no-tarotlib", action="store_true", help="time the peers only")
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument(
+        "--from-json",
+        type=Path,
+        default=None,
+        metavar="IN.json",
+        help="time nothing: print the report of a run saved with --json",
+    )
+    args = parser.parse_args(argv)
+    if args.from_json is not None:
+        print(report(json.loads(args.from_json.read_text(encoding="utf-8"))))
+        return 0
+
+    result: dict[str, Any] = {
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "quick": args.quick,
+        "seed": args.seed,
+        "load_before": load_average(),
+    }
+    # One after the other, never at once: the machine may have two cores only.
+    if not args.no_peers:
+        try:
+            result["peers"] = run_peers(args.peer_venv, args.quick, args.seed)
+        except Exception as exc:
+            log(f"the peers could not be timed: {exc}")
+            result["peers"] = {
+                "magmacrunch": {"error": f"{type(exc).__name__}: {exc}"},
+                "openspiel": {"error": f"{type(exc).__name__}: {exc}"},
+            }
+    if not args.no_tarotlib:
+        try:
+            result["tarotlib"] = run_ours(args.quick, args.seed)
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)
+            result["tarotlib"] = {"error": f"{type(exc).__name__}: {exc}"}
+    result["load_after"] = load_average()
+    result["ratios"] = ratios(result.get("tarotlib") or {}, result.get("peers") or {})
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        log(f"wrote {args.json}")
+    print(report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

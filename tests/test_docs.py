@@ -1,0 +1,341 @@
+"""The documentation stays true to the code.
+
+The ``>>>`` examples of every ``.md`` file are run as doctests by pytest itself (``--doctest-glob``);
+these tests check the rest: the option tables, that every public name is documented, the two
+commands of the README and CI, the command-line transcripts of the quickstart, and the links.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+import re
+import shlex
+import tomllib
+import typing
+import unicodedata
+from pathlib import Path
+
+import attrs
+import pytest
+
+import tarotlib
+from tarotlib.cli import main
+from tarotlib.records import GameRecord, save
+from tarotlib.variants.french_tarot import OPTION_DOCS, FrenchTarotOptions
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+README = ROOT / "README.md"
+
+# The two commands of the README (and of docs/index.md): install and simulate; install and test.
+INSTALL_AND_SIMULATE = (
+    "pip install . && tarotlib simulate french-tarot --players 5 --deals 2000 --seed 1"
+)
+INSTALL_AND_TEST = "pip install '.[test]' && pytest && mypy && ruff check src tests"
+
+FENCE = re.compile(r"^(```|~~~)")
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def code_blocks(text: str) -> list[tuple[str, list[str]]]:
+    """The fenced code blocks of a Markdown text: (info string, lines)."""
+    blocks: list[tuple[str, list[str]]] = []
+    info: str | None = None
+    lines: list[str] = []
+    for line in text.splitlines():
+        if info is None:
+            if FENCE.match(line):
+                info, lines = line[3:].strip(), []
+        elif FENCE.match(line):
+            blocks.append((info, lines))
+            info = None
+        else:
+            lines.append(line)
+    return blocks
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines of a Markdown text outside fenced code blocks."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if FENCE.match(line):
+            inside = not inside
+        elif not inside:
+            out.append(line)
+    return out
+
+
+def code_text(text: str) -> str:
+    """Everything a Markdown text shows as code: fenced blocks and inline code spans."""
+    parts = ["\n".join(lines) for _, lines in code_blocks(text)]
+    for line in prose_lines(text):
+        parts.extend(re.findall(r"`([^`]+)`", line))
+    return "\n".join(parts)
+
+
+# -- options ---------------------------------------------------------------------------------------
+def section(path: Path, heading: str) -> list[str]:
+    """The prose lines of the section of ``path`` whose heading is ``heading`` (e.g. ``## X``)."""
+    lines = prose_lines(read(path))
+    start = lines.index(heading)
+    level = heading.split()[0]
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if re.match(r"#+ ", lines[i]) and len(lines[i].split()[0]) <= len(level)
+        ),
+        len(lines),
+    )
+    return lines[start + 1 : end]
+
+
+def option_rows(path: Path, heading: str) -> dict[str, list[str]]:
+    """Table rows of a section whose first cell starts with an option name in backticks:
+    name -> cells."""
+    rows: dict[str, list[str]] = {}
+    for line in section(path, heading):
+        match = re.match(r"\|\s*`(\w+)`", line)
+        if match:
+            rows[match.group(1)] = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return rows
+
+
+def as_doc(value: object) -> str:
+    """An option value as the docs write it in backticks."""
+    return str(value)
+
+
+OPTION_FIELDS = [field.name for field in attrs.fields(FrenchTarotOptions)]
+FT_OPTIONS = "## Options (FT-18)"
+
+
+@pytest.mark.parametrize("name", OPTION_FIELDS)
+def test_every_french_tarot_option_is_in_the_options_table(name: str) -> None:
+    rows = option_rows(DOCS / "french-tarot.md", FT_OPTIONS)
+    assert name in rows, f"option {name} is missing from the options table of french-tarot.md"
+    first, default, alternatives, rule = rows[name]
+    field = attrs.fields_dict(FrenchTarotOptions)[name]
+    assert default.startswith(f"`{as_doc(field.default)}`"), (
+        f"{name}: documented default {default!r}, actual default {field.default!r}"
+    )
+    hint = typing.get_type_hints(FrenchTarotOptions)[name]
+    values: tuple[object, ...] = ()
+    if typing.get_origin(hint) is typing.Literal:
+        values = typing.get_args(hint)
+    elif hint is bool:
+        values = (True, False)
+    for value in values:
+        assert f"`{as_doc(value)}`" in f"{default} {alternatives}", (
+            f"{name}: value {value!r} is not documented"
+        )
+    description, reference = OPTION_DOCS[name]
+    assert reference in rule, f"{name}: the table cites {rule!r}, OPTION_DOCS {reference!r}"
+    label = re.match(r"O-\d+", description)
+    if label:
+        assert f"({label.group(0)})" in first, f"{name} should be labelled {label.group(0)}"
+
+
+def test_the_options_table_lists_only_real_options() -> None:
+    assert set(option_rows(DOCS / "french-tarot.md", FT_OPTIONS)) <= set(OPTION_FIELDS)
+
+
+def test_the_records_page_lists_every_option() -> None:
+    assert set(option_rows(DOCS / "records.md", "### `options`")) >= set(OPTION_FIELDS)
+    example = read(DOCS / "records.md").split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(example)["options"] == FrenchTarotOptions().to_dict()
+
+
+# -- public names ----------------------------------------------------------------------------------
+# Public names that need not be shown in concepts.md or quickstart.md, with the reason.
+UNDOCUMENTED: dict[str, str] = {}
+
+
+def public_names(kind: str) -> list[str]:
+    names = []
+    for name in tarotlib.__all__:
+        obj = getattr(tarotlib, name)
+        is_api = inspect.isclass(obj) or inspect.isfunction(obj)
+        if is_api == (kind == "api") and not name.startswith("__"):
+            names.append(name)
+    return names
+
+
+def documented_code() -> str:
+    return code_text(read(DOCS / "concepts.md")) + "\n" + code_text(read(DOCS / "quickstart.md"))
+
+
+@pytest.mark.parametrize("name", public_names("api"))
+def test_every_public_class_and_function_is_documented(name: str) -> None:
+    if name in UNDOCUMENTED:
+        pytest.skip(UNDOCUMENTED[name])
+    assert re.search(rf"(?<![\w]){re.escape(name)}(?!\w)", documented_code()), (
+        f"tarotlib.{name} is not shown in docs/concepts.md or docs/quickstart.md"
+    )
+
+
+@pytest.mark.parametrize("name", public_names("constant"))
+def test_every_public_constant_is_documented(name: str) -> None:
+    assert re.search(rf"(?<![\w]){re.escape(name)}(?!\w)", documented_code()), (
+        f"tarotlib.{name} is not shown in docs/concepts.md or docs/quickstart.md"
+    )
+
+
+def test_exceptions_are_documented_in_the_errors_section() -> None:
+    text = read(DOCS / "concepts.md")
+    errors = text.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
+    for name in tarotlib.__all__:
+        obj = getattr(tarotlib, name)
+        if inspect.isclass(obj) and issubclass(obj, Exception):
+            assert name in errors, f"{name} is missing from the Errors section of concepts.md"
+            line = next(ln for ln in errors.splitlines() if re.search(rf"(^|─ ){name}\b", ln))
+            assert ("(ValueError)" in line) == issubclass(obj, ValueError), line
+            assert ("(KeyError)" in line) == issubclass(obj, KeyError), line
+
+
+# -- the two commands ------------------------------------------------------------------------------
+def test_readme_starts_with_the_two_commands() -> None:
+    _, lines = code_blocks(read(README))[0]
+    assert lines[:2] == [INSTALL_AND_SIMULATE, INSTALL_AND_TEST]
+
+
+def test_docs_index_shows_the_same_two_commands() -> None:
+    _, readme = code_blocks(read(README))[0]
+    blocks = [lines[:2] for _, lines in code_blocks(read(DOCS / "index.md"))]
+    assert readme[:2] in blocks
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    install, _, command = INSTALL_AND_TEST.partition(" && ")
+    assert install == "pip install '.[test]'"
+    ci = [ln.strip() for ln in read(ROOT / ".ci" / "run").splitlines()]
+    steps = [ln for ln in ci if ln and not ln.startswith("#")]
+    assert command in steps, f".ci/run does not run {command!r}"
+    installs = [ln for ln in steps if "pip install" in ln]
+    assert any(ln.endswith("'.[test]'") for ln in installs), ".ci/run does not install .[test]"
+    assert steps.index(command) > max(steps.index(ln) for ln in installs)
+
+
+def test_the_test_command_runs_the_doc_examples() -> None:
+    config = tomllib.loads(read(ROOT / "pyproject.toml"))["tool"]["pytest"]["ini_options"]
+    assert {"docs", "README.md"} <= set(config["testpaths"])
+    assert "--doctest-glob=*.md" in config["addopts"].split()
+
+
+# -- command-line transcripts ----------------------------------------------------------------------
+def console_examples(path: Path) -> list[tuple[str, list[str]]]:
+    """``$ tarotlib ...`` commands of the console blocks, each with its expected output lines."""
+    out: list[tuple[str, list[str]]] = []
+    for info, lines in code_blocks(read(path)):
+        if info != "console":
+            continue
+        for line in lines:
+            if line.startswith("$ "):
+                out.append((line[2:], []))
+            else:
+                out[-1][1].append(line)
+    return out
+
+
+def matches(expected: str, actual: str) -> bool:
+    """``…`` in an expected line stands for any text (a timing, for instance)."""
+    pattern = ".*".join(re.escape(part) for part in expected.split("…"))
+    return re.fullmatch(pattern, actual) is not None
+
+
+QUICKSTART_COMMANDS = console_examples(DOCS / "quickstart.md")
+
+
+def test_the_quickstart_shows_every_command() -> None:
+    shown = {shlex.split(command)[1] for command, _ in QUICKSTART_COMMANDS}
+    assert shown == {"simulate", "replay", "variants"}
+
+
+@pytest.mark.parametrize(("command", "expected"), QUICKSTART_COMMANDS)
+def test_quickstart_console_transcripts(
+    command: str,
+    expected: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # deal.json is the record the quickstart saves: seed 2, random.Random(2) choices.
+    rules = tarotlib.variant("french-tarot", players=4)
+    state = rules.new_deal(seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    save(tmp_path / "deal.json", GameRecord.from_state(state))
+    monkeypatch.chdir(tmp_path)
+
+    argv = shlex.split(command)
+    assert argv[0] == "tarotlib"
+    assert main(argv[1:]) == 0
+    actual = capsys.readouterr().out.splitlines()
+    assert len(actual) == len(expected), "\n".join(actual)
+    for want, got in zip(expected, actual, strict=True):
+        assert matches(want, got), f"expected {want!r}, got {got!r}"
+
+
+# -- links -----------------------------------------------------------------------------------------
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case; letters, marks, digits, connector punctuation
+    (``_``), spaces and hyphens kept, everything else dropped; spaces become hyphens."""
+    kept = "".join(
+        ch
+        for ch in heading.strip().lower()
+        if ch in " -" or unicodedata.category(ch)[0] in "LMN" or unicodedata.category(ch) == "Pc"
+    )
+    return kept.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    seen: dict[str, int] = {}
+    out: set[str] = set()
+    for line in prose_lines(read(path)):
+        match = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if match:
+            base = slug(match.group(1))
+            count = seen.get(base, 0)
+            seen[base] = count + 1
+            out.add(base if count == 0 else f"{base}-{count}")
+    return out
+
+
+def relative_links() -> list[tuple[Path, str]]:
+    out: list[tuple[Path, str]] = []
+    for path in [README, *sorted(DOCS.glob("*.md"))]:
+        for line in prose_lines(read(path)):
+            line = re.sub(r"`[^`]*`", "", line)
+            for target in LINK.findall(line):
+                if "://" not in target and not target.startswith("mailto:"):
+                    out.append((path, target))
+    return out
+
+
+def test_the_docs_have_links() -> None:
+    linked = {target.partition("#")[0] for _, target in relative_links()}
+    assert {"docs/index.md", "quickstart.md", "concepts.md", "records.md"} <= linked
+
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    relative_links(),
+    ids=[f"{p.name}->{t}" for p, t in relative_links()],
+)
+def test_relative_links_resolve(source: Path, target: str) -> None:
+    file_part, _, anchor = target.partition("#")
+    dest = (source.parent / file_part).resolve() if file_part else source
+    assert dest.is_relative_to(ROOT), f"{source.name} links outside the repository: {target}"
+    assert dest.exists(), f"{source.name} links to a missing file: {target}"
+    if anchor and dest.suffix == ".md":
+        assert anchor in anchors(dest), f"{source.name}: no heading #{anchor} in {dest.name}"
