@@ -26,7 +26,8 @@ class MaskDecoder(Generic[T]):
     def __call__(self, mask: int) -> tuple[T, ...]:
         tables = self._tables
         out: tuple[T, ...] = ()
-        i = 0
+        i = ((mask & -mask).bit_length() - 1) >> 3  # start at the lowest non-empty chunk
+        mask >>= i << 3
         while mask:
             b = mask & 255
             if b:

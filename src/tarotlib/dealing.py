@@ -31,9 +31,8 @@ KITTY = -1
 """Destination code of a kitty card in a dealing plan."""
 
 _BITS: Final = tuple(1 << i for i in range(78))
-_GETTERS: dict[
-    tuple[tuple[int, ...], int], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
-] = {}
+_ScheduleKey = tuple[int, int, int, tuple[int, ...] | None, int]
+_GETTERS: dict[_ScheduleKey, tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
 
 
 def _tuple_getter(positions: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
@@ -204,42 +203,34 @@ class PacketSchedule:
         return Layout.from_masks(hands, kitty, dealer)
 
     def deal_masks(
-        self,
-        order: Sequence[int],
-        players: int,
-        dealer: int,
-        plan: tuple[int, ...] | None = None,
-        *,
-        check: bool = True,
+        self, order: Sequence[int], players: int, dealer: int, *, check: bool = True
     ) -> tuple[tuple[int, ...], int]:
         """Like :meth:`deal_order` but returns ``(hand masks by seat, kitty mask)`` (fast path;
-        ``check=False`` skips the duplicate check for a pack known to be a permutation)."""
-        plan = self.plan(players) if plan is None else plan
+        ``check=False`` skips the checks for a pack known to be a permutation of the right size)."""
+        key = (
+            self.packet_size,
+            self.packets_per_player,
+            self.kitty_size,
+            self.kitty_after,
+            players,
+        )
+        getters = _GETTERS.get(key)
+        if getters is None:
+            plan = self.plan(players)
+            getters = _GETTERS[key] = tuple(
+                _tuple_getter([i for i, d in enumerate(plan) if d == dest])
+                for dest in (*range(players), KITTY)
+            )
         if check:
-            if len(order) != len(plan):
-                raise DealError(f"the pack must have {len(plan)} cards to deal, got {len(order)}")
+            size = self.size(players)
+            if len(order) != size:
+                raise DealError(f"the pack must have {size} cards to deal, got {len(order)}")
             if len(set(order)) != len(order):
                 raise DealError("the pack to deal lists a card twice")
-        getters = self._getters(plan, players)
         masks = [sum(map(_BITS.__getitem__, get(order))) for get in getters]
-        kitty = masks[players]
         first = (dealer + 1) % players
         hands = tuple(masks[(seat - first) % players] for seat in range(players))
-        return hands, kitty
-
-    @staticmethod
-    def _getters(
-        plan: tuple[int, ...], players: int
-    ) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
-        key = (plan, players)
-        cached = _GETTERS.get(key)
-        if cached is None:
-            dests = [*range(players), KITTY]
-            cached = tuple(
-                _tuple_getter([i for i, d in enumerate(plan) if d == dest]) for dest in dests
-            )
-            _GETTERS[key] = cached
-        return cached
+        return hands, masks[players]
 
     def deal(self, deck: Deck, players: int, dealer: int, seed: int) -> Layout:
         """A seeded random deal of ``deck`` (uniform over layouts, FT-3.3)."""

@@ -48,9 +48,11 @@ def shuffle(items: Iterable[T], seed: int) -> list[T]:
         raise ValueError("shuffle() is specified for at most 100 items")
     state = seed & _M64
     x = 0
-    for _ in range(7 if n <= 80 else 9):
-        state, word = splitmix64(state)
-        x = (x << 64) | word
+    for _ in range(7 if n <= 80 else 9):  # splitmix64(), inlined
+        state = (state + 0x9E3779B97F4A7C15) & _M64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        x = (x << 64) | (z ^ (z >> 31))
     i = n
     # Three factorial-base digits per big-number division: X = q·i(i-1)(i-2) + r, then the digits
     # for i, i-1, i-2 are read off r with small-number arithmetic. This is exactly the one-digit

@@ -96,6 +96,8 @@ _POIGNEES: Final = (
 )
 _BITS: Final = tuple(1 << i for i in range(78))
 _new_play: Final = tuple.__new__
+_ATTACK: Final = int(Camp.ATTACK)
+_DEFENCE: Final = int(Camp.DEFENCE)
 _MISERES: Final = (DeclarationKind.NO_HONOURS_MISERE, DeclarationKind.NO_TRUMPS_MISERE)
 
 # FT-6.2: never a King, never an oudler; trumps only when unavoidable.
@@ -187,7 +189,6 @@ class FrenchTarot:
 
     options: FrenchTarotOptions = attrs.field(factory=FrenchTarotOptions)
     _schedule: PacketSchedule = attrs.field(init=False, repr=False, eq=False)
-    _plan: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     _auction: OneRoundAuction[Contract] = attrs.field(init=False, repr=False, eq=False)
     _show: TrumpShow = attrs.field(init=False, repr=False, eq=False)
     _n: int = attrs.field(init=False, repr=False, eq=False)
@@ -200,7 +201,6 @@ class FrenchTarot:
         object.__setattr__(self, "_n", n)
         object.__setattr__(self, "_tricks", (78 - chien) // n)
         object.__setattr__(self, "_schedule", schedule)
-        object.__setattr__(self, "_plan", schedule.plan(n))
         object.__setattr__(self, "_auction", OneRoundAuction(tuple(Contract), n))
         object.__setattr__(
             self, "_show", TrumpShow(self.options.thresholds, TRUMP_MASK, EXCUSE_MASK)
@@ -252,7 +252,7 @@ class FrenchTarot:
         if seed is None:
             raise DealError("new_deal needs a seed or a layout")
         order = shuffle(TAROT_78.cards, seed)
-        hands, chien = self._schedule.deal_masks(order, n, dealer, self._plan, check=False)
+        hands, chien = self._schedule.deal_masks(order, n, dealer, check=False)
         return self._start(hands, chien, dealer, seed)
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> FrenchTarotState:
@@ -262,7 +262,7 @@ class FrenchTarot:
         n = self.options.players
         if not 0 <= dealer < n:
             raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
-        hands, chien = self._schedule.deal_masks(order, n, dealer, self._plan, check=False)
+        hands, chien = self._schedule.deal_masks(order, n, dealer, check=False)
         return self._start(hands, chien, dealer)
 
     def _check_layout(self, layout: Layout) -> None:
@@ -1074,7 +1074,7 @@ class FrenchTarotState:
         assert d.contract is not None
         attack = 0
         for seat in range(n):
-            if camps[seat] == Camp.ATTACK:
+            if camps[seat] == _ATTACK:
                 attack |= p.piles[seat]
         if d.contract.takes_chien:
             attack |= d.ecart
@@ -1082,11 +1082,12 @@ class FrenchTarotState:
             attack |= d.chien
         attack_halves = 2 * table.value_sum(attack) - attack.bit_count()
         if p.debt >= 0:  # FT-10.6: never paid, settle as -0.5 / +0.5
-            attack_halves += -1 if p.debt // 16 == Camp.ATTACK else 1
+            attack_halves += -1 if p.debt // 16 == _ATTACK else 1
         oudlers = (attack & OUDLERS_MASK).bit_count()
         tricks = p.tricks
-        attack_all = all(camps[t[2]] == Camp.ATTACK for t in tricks)
-        defence_all = all(camps[t[2]] == Camp.DEFENCE for t in tricks)
+        winning_camps = {camps[t[2]] for t in tricks}  # FT-12.1
+        attack_all = winning_camps == {_ATTACK}
+        defence_all = winning_camps == {_DEFENCE}
         summary = ScoreSummary(
             players=n,
             contract=d.contract,
