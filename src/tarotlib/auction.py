@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -42,9 +42,9 @@ def _label(contract: enum.IntEnum) -> str:
     return label if isinstance(label, str) else contract.name
 
 
-@attrs.frozen
-class AuctionState(Generic[C]):
-    """Calls so far: ``calls[i]`` is the i-th call (a contract, or None for a pass)."""
+class AuctionState(NamedTuple, Generic[C]):
+    """Calls so far: ``calls[i]`` is the i-th call (a contract, or None for a pass); the highest
+    contract named and its bidder. (An immutable named tuple: auctions are on the hot path.)"""
 
     first: int
     calls: tuple[C | None, ...] = ()
@@ -96,7 +96,6 @@ class OneRoundAuction(Generic[C]):
         reason = self.check(st, call)
         if reason is not None:
             raise IllegalActionError(reason)
-        seat = self.to_act(st)
         if call is None:
             return AuctionState(st.first, (*st.calls, None), st.high, st.high_seat)
-        return AuctionState(st.first, (*st.calls, call), call, seat)
+        return AuctionState(st.first, (*st.calls, call), call, self.to_act(st))

@@ -142,8 +142,12 @@ class _Deal(NamedTuple):
 
 
 class _Play(NamedTuple):
-    """What changes with every action (the hot path)."""
+    """The whole state: the rules, the deal data, the history, and what changes with every action
+    (the hot path builds one of these per action)."""
 
+    rules: FrenchTarot
+    d: _Deal
+    hist: tuple[object, Action] | None
     phase: int
     to_act: int
     hands: tuple[int, ...]
@@ -292,9 +296,9 @@ class FrenchTarot:
                     deal = _evolve(
                         deal, annulled=reason, result=DealResult((0,) * n, annulled=reason)
                     )
-                    return FrenchTarotState(self, deal, _Play(OVER, -1, hands), None)
-                return FrenchTarotState(self, deal, _Play(PETIT_SEC, seat, hands), None)
-        return FrenchTarotState(self, deal, _Play(AUCTION, first, hands), None)
+                    return FrenchTarotState(_Play(self, deal, None, OVER, -1, hands))
+                return FrenchTarotState(_Play(self, deal, None, PETIT_SEC, seat, hands))
+        return FrenchTarotState(_Play(self, deal, None, AUCTION, first, hands))
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's text (see :mod:`tarotlib.actions`).
@@ -457,12 +461,17 @@ class FrenchTarotState:
     Give players :meth:`observation` instead.
     """
 
-    _rules: FrenchTarot
-    _d: _Deal
     _p: _Play
-    _hist: tuple[object, Action] | None = attrs.field(eq=False)
     # Memo of the play-phase legal-card mask (-1: not computed); a pure cache, not state.
     _memo: int = attrs.field(default=-1, eq=False, repr=False)
+
+    @property
+    def _rules(self) -> FrenchTarot:
+        return self._p.rules
+
+    @property
+    def _d(self) -> _Deal:
+        return self._p.d
 
     # -- the common surface -------------------------------------------------------------------
     @property
@@ -498,7 +507,7 @@ class FrenchTarotState:
     def history(self) -> tuple[Action, ...]:
         """Every action applied since the deal, in order."""
         out: list[Action] = []
-        node = self._hist
+        node = self._p.hist
         while node is not None:
             prev, action = node
             out.append(action)
@@ -715,13 +724,29 @@ class FrenchTarotState:
             if type(action) is Play:
                 # The hot path (FT-9): inlined rather than delegated, for speed.
                 card = action.card
-                _, seat, hands, led, win, trick, leader, tricks, piles, debt, _, note = p
+                (
+                    rules,
+                    d,
+                    hist,
+                    _,
+                    seat,
+                    hands,
+                    led,
+                    win,
+                    trick,
+                    leader,
+                    tricks,
+                    piles,
+                    debt,
+                    _,
+                    note,
+                ) = p
                 legal = self._memo
                 if legal < 0:
                     legal = self._play_mask()
                 if not legal >> card & 1:
                     raise self._play_error(action)
-                n = self._rules._n
+                n = rules._n
                 hands = hands[:seat] + (hands[seat] ^ (1 << card),) + hands[seat + 1 :]
                 led, win = _follow(led, win, card)
                 trick = (*trick, card)
@@ -729,6 +754,9 @@ class FrenchTarotState:
                     np = _new_play(
                         _Play,
                         (
+                            rules,
+                            d,
+                            (hist, action),
                             PLAY,
                             (seat + 1) % n,
                             hands,
@@ -743,7 +771,7 @@ class FrenchTarotState:
                             note,
                         ),
                     )
-                    return _make(self._rules, self._d, np, (self._hist, action))
+                    return _make(np)
                 return self._end_trick(p, hands, trick, win, action)
             if type(action) is Declare:
                 return self._apply_declare(action)
@@ -768,20 +796,26 @@ class FrenchTarotState:
             )
         return IllegalActionError(f"phase {self.phase} expects {expected}", action)
 
+    def _step(self, d: _Deal, action: Action, **changes: object) -> FrenchTarotState:
+        """The next state: deal data ``d``, ``action`` added to the history, ``changes`` to the
+        per-action fields (one tuple rebuild)."""
+        p = self._p
+        return _make(_evolve(p, d=d, hist=(p.hist, action), **changes))
+
     def _next(self, d: _Deal, p: _Play, action: Action) -> FrenchTarotState:
-        return _make(self._rules, d, p, (self._hist, action))
+        return _make(_evolve(p, d=d, hist=(self._p.hist, action)))
 
     def _apply_petit_sec(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Redeal):
             raise self._wrong(action, "redeal or keep (petit sec, FT-3.4)")
-        d, p = self._d, self._p
+        d = self._d
         n = self._rules._n
         if action.redeal:
             reason = f"petit sec (seat {d.petit_sec_seat}), redeal chosen"
             d = _evolve(d, annulled=reason, result=DealResult((0,) * n, annulled=reason))
-            return self._next(d, _evolve(p, phase=OVER, to_act=-1), action)
+            return self._step(d, action, phase=OVER, to_act=-1)
         first = d.auction.first
-        return self._next(d, _evolve(p, phase=AUCTION, to_act=first), action)
+        return self._step(d, action, phase=AUCTION, to_act=first)
 
     def _apply_auction(self, action: Action) -> FrenchTarotState:
         if isinstance(action, Pass):
@@ -799,30 +833,35 @@ class FrenchTarotState:
         p = self._p
         n = rules._n
         if not rules._auction.is_done(auction):
-            return self._next(d, _evolve(p, to_act=(p.to_act + 1) % n), action)
+            return self._step(d, action, to_act=(p.to_act + 1) % n)
         if auction.high is None:
             if rules.options.grash:  # FT-15: all passed, play Grash
                 d = _evolve(d, grash=True, camps=tuple(range(n)))
-                return self._next(d, self._start_play(d, p, auction.first), action)
+                return self._start_play(d, action, auction.first)
             reason = "all players passed"
             d = _evolve(d, annulled=reason, result=DealResult((0,) * n, annulled=reason))
-            return self._next(d, _evolve(p, phase=OVER, to_act=-1), action)
+            return self._step(d, action, phase=OVER, to_act=-1)
         assert auction.high_seat is not None
         d = _evolve(d, contract=auction.high, taker=auction.high_seat)
         if n == 5:
-            return self._next(d, _evolve(p, phase=CALL, to_act=auction.high_seat), action)
-        return self._next(*self._after_call(d, p), action)
+            return self._step(d, action, phase=CALL, to_act=auction.high_seat)
+        return self._after_call(d, action)
 
-    def _after_call(self, d: _Deal, p: _Play) -> tuple[_Deal, _Play]:
+    def _after_call(self, d: _Deal, action: Action) -> FrenchTarotState:
         """FT-6: Prise/Garde take the chien and discard; Garde Sans/Contre go to the slam choice."""
         assert d.contract is not None
         if d.contract.takes_chien:
-            hands = list(p.hands)
+            hands = list(self._p.hands)
             hands[d.taker] |= d.chien
-            return d, _evolve(
-                p, phase=DISCARD, to_act=d.taker, hands=tuple(hands), left=self._rules.chien_size
+            return self._step(
+                d,
+                action,
+                phase=DISCARD,
+                to_act=d.taker,
+                hands=tuple(hands),
+                left=self._rules.chien_size,
             )
-        return d, _evolve(p, phase=SLAM, to_act=d.taker)
+        return self._step(d, action, phase=SLAM, to_act=d.taker)
 
     def _apply_call(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Call):
@@ -832,7 +871,7 @@ class FrenchTarotState:
         if not self._rules.callable_mask(p.hands[d.taker]) >> card & 1:
             raise IllegalActionError(self._call_reason(card), action)
         d = _evolve(d, called=int(card))
-        return self._next(*self._after_call(d, p), action)
+        return self._after_call(d, action)
 
     def _call_reason(self, card: int) -> str:
         c = ALL_CARDS[card]
@@ -862,13 +901,13 @@ class FrenchTarotState:
         d = _evolve(d, ecart=d.ecart | bit)
         left = p.left - 1
         if left:
-            return self._next(d, _evolve(p, hands=hands, left=left), action)
-        return self._next(d, _evolve(p, phase=SLAM, hands=hands, left=0), action)
+            return self._step(d, action, hands=hands, left=left)
+        return self._step(d, action, phase=SLAM, hands=hands, left=0)
 
     def _apply_slam(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Slam):
             raise self._wrong(action, "slam or no-slam (FT-7)")
-        d = _evolve(self._d, slam=action.announce)
+        d = self._d
         # FT-5.3: camps are decided by where the called card lies when play begins.
         n = self._rules._n
         partner = -1
@@ -876,17 +915,27 @@ class FrenchTarotState:
             for seat in range(n):
                 if seat != d.taker and self._p.hands[seat] >> d.called & 1:
                     partner = seat
-        camps = tuple(
-            int(Camp.ATTACK) if seat in (d.taker, partner) else int(Camp.DEFENCE)
-            for seat in range(n)
-        )
-        d = _evolve(d, partner=partner, camps=camps)
+        camps = tuple(_ATTACK if seat in (d.taker, partner) else _DEFENCE for seat in range(n))
+        d = _evolve(d, slam=action.announce, partner=partner, camps=camps)
         leader = d.taker if action.announce else d.auction.first  # FT-7.2, FT-9.1
-        return self._next(d, self._start_play(d, self._p, leader), action)
+        return self._start_play(d, action, leader)
 
-    def _start_play(self, d: _Deal, p: _Play, leader: int) -> _Play:
+    def _start_play(self, d: _Deal, action: Action, leader: int) -> FrenchTarotState:
         n = self._rules._n
-        return _Play(PLAY, leader, p.hands, -1, -1, (), leader, (), (0,) * n, -1, 0)
+        return self._step(
+            d,
+            action,
+            phase=PLAY,
+            to_act=leader,
+            led=-1,
+            win=-1,
+            trick=(),
+            leader=leader,
+            tricks=(),
+            piles=(0,) * n,
+            debt=-1,
+            left=0,
+        )
 
     def _apply_declare(self, action: Declare) -> FrenchTarotState:
         d, p = self._d, self._p
@@ -972,10 +1021,28 @@ class FrenchTarotState:
         if not last:
             np = _new_play(
                 _Play,
-                (PLAY, winner, hands, -1, -1, (), winner, tricks, new_piles, debt, 0, note),
+                (
+                    rules,
+                    d,
+                    (p.hist, action),
+                    PLAY,
+                    winner,
+                    hands,
+                    -1,
+                    -1,
+                    (),
+                    winner,
+                    tricks,
+                    new_piles,
+                    debt,
+                    0,
+                    note,
+                ),
             )
-            return _make(rules, d, np, (self._hist, action))
-        np = _Play(OVER, -1, hands, -1, -1, (), winner, tricks, new_piles, debt, 0, note)
+            return _make(np)
+        np = _Play(
+            rules, d, p.hist, OVER, -1, hands, -1, -1, (), winner, tricks, new_piles, debt, 0, note
+        )
         d = _evolve(d, result=self._score(d, np))
         return self._next(d, np, action)
 
@@ -1203,23 +1270,15 @@ _follow: Final = FRENCH_TAROT_TRICKS.follow
 _legal: Final = FRENCH_TAROT_TRICKS.legal_mask
 _AUCTION_ACTIONS: dict[Contract | None, tuple[Action, ...]] = {}
 _state_new: Final = object.__new__
-_set_rules = FrenchTarotState.__dict__["_rules"].__set__
-_set_d = FrenchTarotState.__dict__["_d"].__set__
 _set_p = FrenchTarotState.__dict__["_p"].__set__
-_set_hist = FrenchTarotState.__dict__["_hist"].__set__
 _set_memo = FrenchTarotState.__dict__["_memo"].__set__
 
 
-def _make(
-    rules: FrenchTarot, d: _Deal, p: _Play, hist: tuple[object, Action] | None
-) -> FrenchTarotState:
+def _make(p: _Play) -> FrenchTarotState:
     """Build a state without going through ``__init__`` (the hot path of ``apply``); every field
     is set exactly as ``__init__`` would."""
     st: FrenchTarotState = _state_new(FrenchTarotState)
-    _set_rules(st, rules)
-    _set_d(st, d)
     _set_p(st, p)
-    _set_hist(st, hist)
     _set_memo(st, -1)
     return st
 
