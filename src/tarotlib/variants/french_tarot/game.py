@@ -21,13 +21,14 @@ from typing import Final, NamedTuple, TypeVar
 
 import attrs
 
-from tarotlib._bits import MaskDecoder
+from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
 from tarotlib.auction import AuctionState, OneRoundAuction
 from tarotlib.cards import (
     ALL_CARDS,
     EXCUSE,
     EXCUSE_MASK,
+    FULL_MASK,
     SUIT_MASKS,
     TRUMP_MASK,
     Card,
@@ -85,9 +86,9 @@ _PASS: Final = Pass()
 _BIDS: Final = {c: Bid(c) for c in Contract}
 _SLAM_CHOICES: Final = (Slam(False), Slam(True))
 _REDEAL_CHOICES: Final = (Redeal(True), Redeal(False))
-_PLAY_DECODER: Final = MaskDecoder(tuple(Play.of(c) for c in ALL_CARDS))
+_PLAY_DECODER: Final = mask_decoder(tuple(Play.of(c) for c in ALL_CARDS))
 _DISCARD_ACTIONS: Final = tuple(Discard(c) for c in ALL_CARDS)
-_DISCARD_DECODER: Final = MaskDecoder(_DISCARD_ACTIONS)
+_DISCARD_DECODER: Final = mask_decoder(_DISCARD_ACTIONS)
 _CALL_ACTIONS: Final = tuple(Call(c) for c in ALL_CARDS)
 _POIGNEES: Final = (
     DeclarationKind.SIMPLE_POIGNEE,
@@ -150,7 +151,7 @@ class _Play(NamedTuple):
     hist: tuple[object, Action] | None
     phase: int
     to_act: int
-    hands: tuple[int, ...]
+    hands: int  # all hands packed: seat s holds bits 80*s .. 80*s+77 (see _hand)
     led: int = -1
     win: int = -1
     trick: tuple[int, ...] = ()
@@ -176,6 +177,19 @@ def _evolve(nt: NT, **changes: object) -> NT:
         values[index[name]] = value
     new: NT = tuple.__new__(type(nt), values)
     return new
+
+
+def _pack(hands: tuple[int, ...]) -> int:
+    """All hands in one integer, 80 bits per seat (one XOR per card played)."""
+    packed = 0
+    for seat, hand in enumerate(hands):
+        packed |= hand << 80 * seat
+    return packed
+
+
+def _hand(packed: int, seat: int) -> int:
+    """The hand of ``seat`` from packed hands."""
+    return packed >> 80 * seat & FULL_MASK
 
 
 def _is_petit_sec(hand: int) -> bool:
@@ -287,6 +301,7 @@ class FrenchTarot:
         first = (dealer + 1) % n
         auction = self._auction.start(first)
         deal = _Deal(hands, dealer, chien, auction, seed)
+        packed = _pack(hands)
         # FT-3.4: petit sec, judged on the dealt hands before the auction.
         for seat, hand in enumerate(hands):
             if _is_petit_sec(hand):
@@ -296,9 +311,9 @@ class FrenchTarot:
                     deal = _evolve(
                         deal, annulled=reason, result=DealResult((0,) * n, annulled=reason)
                     )
-                    return FrenchTarotState(_Play(self, deal, None, OVER, -1, hands))
-                return FrenchTarotState(_Play(self, deal, None, PETIT_SEC, seat, hands))
-        return FrenchTarotState(_Play(self, deal, None, AUCTION, first, hands))
+                    return FrenchTarotState(_Play(self, deal, None, OVER, -1, packed))
+                return FrenchTarotState(_Play(self, deal, None, PETIT_SEC, seat, packed))
+        return FrenchTarotState(_Play(self, deal, None, AUCTION, first, packed))
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's text (see :mod:`tarotlib.actions`).
@@ -534,11 +549,11 @@ class FrenchTarotState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (index order)."""
-        return cards_of(self._p.hands[seat])
+        return cards_of(_hand(self._p.hands, seat))
 
     def hand_mask(self, seat: int) -> int:
         """The hand of ``seat`` as a bit mask."""
-        return self._p.hands[seat]
+        return _hand(self._p.hands, seat)
 
     @property
     def contract(self) -> Contract | None:
@@ -628,7 +643,7 @@ class FrenchTarotState:
         phase = p.phase
         if phase == PLAY:
             if p.tricks:
-                mask = _legal(p.hands[p.to_act], p.led, p.win)
+                mask = _legal(p.hands >> 80 * p.to_act & FULL_MASK, p.led, p.win)
                 _set_memo(self, mask)
                 return _PLAY_DECODER(mask)
             mask = self._play_mask()
@@ -648,11 +663,11 @@ class FrenchTarotState:
             return actions
         if phase == DISCARD:
             rule = _DISCARD_RULES[self._rules.chien_size]
-            return _DISCARD_DECODER(rule.legal(p.hands[p.to_act], p.left))
+            return _DISCARD_DECODER(rule.legal(_hand(p.hands, p.to_act), p.left))
         if phase == SLAM:
             return _SLAM_CHOICES
         if phase == CALL:
-            mask = self._rules.callable_mask(p.hands[p.to_act])
+            mask = self._rules.callable_mask(_hand(p.hands, p.to_act))
             return tuple(_CALL_ACTIONS[c] for c in cards_of(mask))
         if phase == PETIT_SEC:
             return _REDEAL_CHOICES
@@ -660,7 +675,7 @@ class FrenchTarotState:
 
     def _play_mask(self) -> int:
         p = self._p
-        hand = p.hands[p.to_act]
+        hand = _hand(p.hands, p.to_act)
         mask = FRENCH_TAROT_TRICKS.legal_mask(hand, p.led, p.win)
         if not p.tricks and not p.trick and self._d.called >= 0:
             mask = self._lead_ban(hand, mask)
@@ -688,7 +703,7 @@ class FrenchTarotState:
             return ()
         p = self._p
         seat = p.to_act
-        hand = p.hands[seat]
+        hand = _hand(p.hands, seat)
         done = {dec.kind for dec in self._d.declarations if dec.seat == seat}
         out: list[Action] = []
         if not any(k.is_poignee for k in done):
@@ -747,7 +762,7 @@ class FrenchTarotState:
                 if not legal >> card & 1:
                     raise self._play_error(action)
                 n = rules._n
-                hands = hands[:seat] + (hands[seat] ^ (1 << card),) + hands[seat + 1 :]
+                hands ^= 1 << card + 80 * seat
                 led, win = _follow(led, win, card)
                 trick = (*trick, card)
                 if len(trick) < n:
@@ -851,14 +866,13 @@ class FrenchTarotState:
         """FT-6: Prise/Garde take the chien and discard; Garde Sans/Contre go to the slam choice."""
         assert d.contract is not None
         if d.contract.takes_chien:
-            hands = list(self._p.hands)
-            hands[d.taker] |= d.chien
+            hands = self._p.hands | d.chien << 80 * d.taker
             return self._step(
                 d,
                 action,
                 phase=DISCARD,
                 to_act=d.taker,
-                hands=tuple(hands),
+                hands=hands,
                 left=self._rules.chien_size,
             )
         return self._step(d, action, phase=SLAM, to_act=d.taker)
@@ -868,7 +882,7 @@ class FrenchTarotState:
             raise self._wrong(action, "a card to call (FT-5)")
         d, p = self._d, self._p
         card = action.card
-        if not self._rules.callable_mask(p.hands[d.taker]) >> card & 1:
+        if not self._rules.callable_mask(_hand(p.hands, d.taker)) >> card & 1:
             raise IllegalActionError(self._call_reason(card), action)
         d = _evolve(d, called=int(card))
         return self._after_call(d, action)
@@ -891,13 +905,13 @@ class FrenchTarotState:
             raise self._wrong(action, "a card to discard (FT-6.1)")
         d, p = self._d, self._p
         seat = p.to_act
-        hand = p.hands[seat]
+        hand = _hand(p.hands, seat)
         rule = _DISCARD_RULES[self._rules.chien_size]
         reason = rule.explain(hand, p.left, action.card)
         if reason is not None:
             raise IllegalActionError(reason, action)
         bit = 1 << action.card
-        hands = p.hands[:seat] + (hand ^ bit,) + p.hands[seat + 1 :]
+        hands = p.hands ^ bit << 80 * seat
         d = _evolve(d, ecart=d.ecart | bit)
         left = p.left - 1
         if left:
@@ -913,7 +927,7 @@ class FrenchTarotState:
         partner = -1
         if d.called >= 0:
             for seat in range(n):
-                if seat != d.taker and self._p.hands[seat] >> d.called & 1:
+                if seat != d.taker and _hand(self._p.hands, seat) >> d.called & 1:
                     partner = seat
         camps = tuple(_ATTACK if seat in (d.taker, partner) else _DEFENCE for seat in range(n))
         d = _evolve(d, slam=action.announce, partner=partner, camps=camps)
@@ -952,7 +966,7 @@ class FrenchTarotState:
         if opts.declarations == "none":
             raise IllegalActionError("declarations are off (option declarations='none')", action)
         done = {dec.kind for dec in d.declarations if dec.seat == seat}
-        hand = p.hands[seat]
+        hand = _hand(p.hands, seat)
         if kind.is_poignee:
             if any(k.is_poignee for k in done):
                 raise IllegalActionError("a player declares at most one poignée (FT-8.2)", action)
@@ -985,14 +999,14 @@ class FrenchTarotState:
     def _play_error(self, action: Play) -> IllegalActionError:
         """Why a card may not be played (FT-9.2, FT-5.5)."""
         p = self._p
-        reason = FRENCH_TAROT_TRICKS.explain(p.hands[p.to_act], p.led, p.win, action.card)
+        reason = FRENCH_TAROT_TRICKS.explain(_hand(p.hands, p.to_act), p.led, p.win, action.card)
         if reason is None:
             suit = Suit(self._d.called // 14).label
             reason = f"may not lead the called suit ({suit}) to the first trick (FT-5.5)"
         return IllegalActionError(reason, action)
 
     def _end_trick(
-        self, p: _Play, hands: tuple[int, ...], trick: tuple[int, ...], win: int, action: Action
+        self, p: _Play, hands: int, trick: tuple[int, ...], win: int, action: Action
     ) -> FrenchTarotState:
         """FT-9.3, FT-9.4 and the Excuse (FT-10) when a trick is complete."""
         rules = self._rules
@@ -1219,7 +1233,12 @@ class FrenchTarotState:
             if self._rules.options.show_discarded_trumps:
                 shown_discards = cards_of(d.ecart & TRUMP_MASK)
         partner: int | None = None
-        if d.called >= 0 and d.partner < 0 and seat != d.taker and p.hands[seat] >> d.called & 1:
+        if (
+            d.called >= 0
+            and d.partner < 0
+            and seat != d.taker
+            and _hand(p.hands, seat) >> d.called & 1
+        ):
             partner = seat  # FT-5.4: the holder of the called card knows from the call on
         if d.partner >= 0:
             revealed = (
@@ -1236,7 +1255,7 @@ class FrenchTarotState:
             dealer=d.dealer,
             phase=self.phase,
             to_act=self.to_act,
-            hand=cards_of(p.hands[seat]),
+            hand=cards_of(_hand(p.hands, seat)),
             calls=self.auction_calls,
             contract=contract,
             taker=self.taker,
