@@ -480,19 +480,11 @@ class FrenchTarotState:
     # Memo of the play-phase legal-card mask (-1: not computed); a pure cache, not state.
     _memo: int = attrs.field(default=-1, eq=False, repr=False)
 
-    @property
-    def _rules(self) -> FrenchTarot:
-        return self._p.rules
-
-    @property
-    def _d(self) -> _Deal:
-        return self._p.d
-
     # -- the common surface -------------------------------------------------------------------
     @property
     def rules(self) -> FrenchTarot:
         """The rules and options in force."""
-        return self._rules
+        return self._p.rules
 
     @property
     def to_act(self) -> int | None:
@@ -513,7 +505,7 @@ class FrenchTarotState:
     @property
     def result(self) -> DealResult:
         """The deal's result (raises GameNotOverError before the end)."""
-        res = self._d.result
+        res = self._p.d.result
         if res is None:
             raise GameNotOverError(f"the deal is not over (phase {self.phase})")
         return res
@@ -533,19 +525,19 @@ class FrenchTarotState:
     @property
     def layout(self) -> Layout:
         """The deal as dealt."""
-        d = self._d
+        d = self._p.d
         return Layout.from_masks(d.dealt, d.chien, d.dealer)
 
     @property
     def seed(self) -> int | None:
         """The seed this deal was dealt from (None when dealt from a layout or an order)."""
-        return self._d.seed
+        return self._p.d.seed
 
     # -- omniscient accessors -----------------------------------------------------------------
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self._d.dealer
+        return self._p.d.dealer
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (index order)."""
@@ -558,58 +550,58 @@ class FrenchTarotState:
     @property
     def contract(self) -> Contract | None:
         """The contract, once the auction is won."""
-        return self._d.contract
+        return self._p.d.contract
 
     @property
     def taker(self) -> int | None:
         """The taker's seat, once the auction is won."""
-        return None if self._d.taker < 0 else self._d.taker
+        return None if self._p.d.taker < 0 else self._p.d.taker
 
     @property
     def called_card(self) -> Card | None:
         """5p: the called card."""
-        return None if self._d.called < 0 else ALL_CARDS[self._d.called]
+        return None if self._p.d.called < 0 else ALL_CARDS[self._p.d.called]
 
     @property
     def partner(self) -> int | None:
         """5p: the taker's partner once play has begun (None: alone, or not yet known)."""
-        return None if self._d.partner < 0 else self._d.partner
+        return None if self._p.d.partner < 0 else self._p.d.partner
 
     @property
     def camps(self) -> tuple[int, ...]:
         """Camp of each seat once play has begun (0 attack, 1 defence; Grash: the seat itself)."""
-        return self._d.camps
+        return self._p.d.camps
 
     @property
     def chien(self) -> tuple[Card, ...]:
         """The chien as dealt."""
-        return cards_of(self._d.chien)
+        return cards_of(self._p.d.chien)
 
     @property
     def ecart(self) -> tuple[Card, ...]:
         """The écart made so far (Prise/Garde)."""
-        return cards_of(self._d.ecart)
+        return cards_of(self._p.d.ecart)
 
     @property
     def is_grash(self) -> bool:
         """True if all passed and the deal is played as Grash (FT-15)."""
-        return self._d.grash
+        return self._p.d.grash
 
     @property
     def slam_announced(self) -> bool:
         """True if the taker announced a slam (FT-7)."""
-        return self._d.slam
+        return self._p.d.slam
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
         """Poignées and misères declared so far."""
-        return self._d.declarations
+        return self._p.d.declarations
 
     @property
     def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
         """``(seat, contract or None for a pass)`` for each auction call so far."""
-        a = self._d.auction
-        n = self._rules._n
+        a = self._p.d.auction
+        n = self._p.rules._n
         return tuple(((a.first + i) % n, c) for i, c in enumerate(a.calls))
 
     @property
@@ -649,25 +641,25 @@ class FrenchTarotState:
             mask = self._play_mask()
             _set_memo(self, mask)
             plays = _PLAY_DECODER(mask)
-            if self._d.grash:
+            if self._p.d.grash:
                 return plays
             return self._declaration_actions() + plays
         if phase == AUCTION:
-            auction = self._d.auction
+            auction = self._p.d.auction
             actions = _AUCTION_ACTIONS.get(auction.high)
             if actions is None:  # the legal calls depend only on the highest bid (FT-4.3)
                 actions = tuple(
-                    _PASS if c is None else _BIDS[c] for c in self._rules._auction.legal(auction)
+                    _PASS if c is None else _BIDS[c] for c in self._p.rules._auction.legal(auction)
                 )
                 _AUCTION_ACTIONS[auction.high] = actions
             return actions
         if phase == DISCARD:
-            rule = _DISCARD_RULES[self._rules.chien_size]
+            rule = _DISCARD_RULES[self._p.rules.chien_size]
             return _DISCARD_DECODER(rule.legal(_hand(p.hands, p.to_act), p.left))
         if phase == SLAM:
             return _SLAM_CHOICES
         if phase == CALL:
-            mask = self._rules.callable_mask(_hand(p.hands, p.to_act))
+            mask = self._p.rules.callable_mask(_hand(p.hands, p.to_act))
             return tuple(_CALL_ACTIONS[c] for c in cards_of(mask))
         if phase == PETIT_SEC:
             return _REDEAL_CHOICES
@@ -677,37 +669,37 @@ class FrenchTarotState:
         p = self._p
         hand = _hand(p.hands, p.to_act)
         mask = FRENCH_TAROT_TRICKS.legal_mask(hand, p.led, p.win)
-        if not p.tricks and not p.trick and self._d.called >= 0:
+        if not p.tricks and not p.trick and self._p.d.called >= 0:
             mask = self._lead_ban(hand, mask)
         return mask
 
     def _lead_ban(self, hand: int, mask: int) -> int:
         """FT-5.5 / O-9: the opening lead may not be of the called suit, unless the called card."""
-        if not self._rules.options.called_suit_opening_lead_ban or self._d.grash:
+        if not self._p.rules.options.called_suit_opening_lead_ban or self._p.d.grash:
             return mask
-        called = self._d.called
+        called = self._p.d.called
         suit_mask = SUIT_MASKS[called // 14]
         allowed = mask & ~(suit_mask & ~(1 << called))
         return allowed or mask
 
     def _poignee_extra(self, seat: int) -> int:
         """FT-8.4 / O-5: the taker's discarded trumps count toward his poignée."""
-        d = self._d
-        if seat == d.taker and self._rules.options.poignee_counts_discarded_trumps:
+        d = self._p.d
+        if seat == d.taker and self._p.rules.options.poignee_counts_discarded_trumps:
             return d.ecart & TRUMP_MASK
         return 0
 
     def _declaration_actions(self) -> tuple[Action, ...]:
-        opts = self._rules.options
+        opts = self._p.rules.options
         if opts.declarations == "none":
             return ()
         p = self._p
         seat = p.to_act
         hand = _hand(p.hands, seat)
-        done = {dec.kind for dec in self._d.declarations if dec.seat == seat}
+        done = {dec.kind for dec in self._p.d.declarations if dec.seat == seat}
         out: list[Action] = []
         if not any(k.is_poignee for k in done):
-            show = self._rules._show
+            show = self._p.rules._show
             extra = self._poignee_extra(seat)
             for level in show.levels(hand, extra):
                 shown = show.canonical(hand, level, extra)
@@ -823,8 +815,8 @@ class FrenchTarotState:
     def _apply_petit_sec(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Redeal):
             raise self._wrong(action, "redeal or keep (petit sec, FT-3.4)")
-        d = self._d
-        n = self._rules._n
+        d = self._p.d
+        n = self._p.rules._n
         if action.redeal:
             reason = f"petit sec (seat {d.petit_sec_seat}), redeal chosen"
             d = _evolve(d, annulled=reason, result=DealResult((0,) * n, annulled=reason))
@@ -839,12 +831,12 @@ class FrenchTarotState:
             call = action.contract
         else:
             raise self._wrong(action, "pass or a bid (FT-4.3)")
-        rules = self._rules
+        rules = self._p.rules
         try:
-            auction = rules._auction.apply(self._d.auction, call)
+            auction = rules._auction.apply(self._p.d.auction, call)
         except IllegalActionError as exc:
             raise IllegalActionError(exc.reason, action) from None
-        d = _evolve(self._d, auction=auction)
+        d = _evolve(self._p.d, auction=auction)
         p = self._p
         n = rules._n
         if not rules._auction.is_done(auction):
@@ -873,16 +865,16 @@ class FrenchTarotState:
                 phase=DISCARD,
                 to_act=d.taker,
                 hands=hands,
-                left=self._rules.chien_size,
+                left=self._p.rules.chien_size,
             )
         return self._step(d, action, phase=SLAM, to_act=d.taker)
 
     def _apply_call(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Call):
             raise self._wrong(action, "a card to call (FT-5)")
-        d, p = self._d, self._p
+        d, p = self._p.d, self._p
         card = action.card
-        if not self._rules.callable_mask(_hand(p.hands, d.taker)) >> card & 1:
+        if not self._p.rules.callable_mask(_hand(p.hands, d.taker)) >> card & 1:
             raise IllegalActionError(self._call_reason(card), action)
         d = _evolve(d, called=int(card))
         return self._after_call(d, action)
@@ -891,7 +883,7 @@ class FrenchTarotState:
         c = ALL_CARDS[card]
         if c.rank is None or not c.rank.is_honour:
             return "only a King (or, holding all the higher honours, a Queen, Knight or Jack) may be called"
-        if self._rules.options.callable_cards == "king_queen" and c.rank < Rank.QUEEN:
+        if self._p.rules.options.callable_cards == "king_queen" and c.rank < Rank.QUEEN:
             return "only a King, or a Queen when holding all four Kings, may be called"
         names = {
             Rank.QUEEN: "four Kings",
@@ -903,10 +895,10 @@ class FrenchTarotState:
     def _apply_discard(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Discard):
             raise self._wrong(action, "a card to discard (FT-6.1)")
-        d, p = self._d, self._p
+        d, p = self._p.d, self._p
         seat = p.to_act
         hand = _hand(p.hands, seat)
-        rule = _DISCARD_RULES[self._rules.chien_size]
+        rule = _DISCARD_RULES[self._p.rules.chien_size]
         reason = rule.explain(hand, p.left, action.card)
         if reason is not None:
             raise IllegalActionError(reason, action)
@@ -921,9 +913,9 @@ class FrenchTarotState:
     def _apply_slam(self, action: Action) -> FrenchTarotState:
         if not isinstance(action, Slam):
             raise self._wrong(action, "slam or no-slam (FT-7)")
-        d = self._d
+        d = self._p.d
         # FT-5.3: camps are decided by where the called card lies when play begins.
-        n = self._rules._n
+        n = self._p.rules._n
         partner = -1
         if d.called >= 0:
             for seat in range(n):
@@ -935,7 +927,7 @@ class FrenchTarotState:
         return self._start_play(d, action, leader)
 
     def _start_play(self, d: _Deal, action: Action, leader: int) -> FrenchTarotState:
-        n = self._rules._n
+        n = self._p.rules._n
         return self._step(
             d,
             action,
@@ -952,9 +944,9 @@ class FrenchTarotState:
         )
 
     def _apply_declare(self, action: Declare) -> FrenchTarotState:
-        d, p = self._d, self._p
+        d, p = self._p.d, self._p
         seat = p.to_act
-        opts = self._rules.options
+        opts = self._p.rules.options
         kind = action.kind
         if p.tricks or d.grash:
             raise IllegalActionError(
@@ -970,7 +962,7 @@ class FrenchTarotState:
         if kind.is_poignee:
             if any(k.is_poignee for k in done):
                 raise IllegalActionError("a player declares at most one poignée (FT-8.2)", action)
-            show = self._rules._show
+            show = self._p.rules._show
             extra = self._poignee_extra(seat)
             reason = show.check(hand, kind.level, action.shown, extra)
             if reason is not None:
@@ -1001,7 +993,7 @@ class FrenchTarotState:
         p = self._p
         reason = FRENCH_TAROT_TRICKS.explain(_hand(p.hands, p.to_act), p.led, p.win, action.card)
         if reason is None:
-            suit = Suit(self._d.called // 14).label
+            suit = Suit(self._p.d.called // 14).label
             reason = f"may not lead the called suit ({suit}) to the first trick (FT-5.5)"
         return IllegalActionError(reason, action)
 
@@ -1009,8 +1001,8 @@ class FrenchTarotState:
         self, p: _Play, hands: int, trick: tuple[int, ...], win: int, action: Action
     ) -> FrenchTarotState:
         """FT-9.3, FT-9.4 and the Excuse (FT-10) when a trick is complete."""
-        rules = self._rules
-        d = self._d
+        rules = self._p.rules
+        d = self._p.d
         n = rules._n
         camps = d.camps
         leader = p.leader
@@ -1071,8 +1063,8 @@ class FrenchTarotState:
     ) -> tuple[int, str, int]:
         """Place the cards of a trick holding the Excuse (FT-10.4 to FT-10.8); returns the trick's
         winner (changed by FT-10.8), the note on the Excuse and the Excuse debt."""
-        rules = self._rules
-        d = self._d
+        rules = self._p.rules
+        d = self._p.d
         n = rules._n
         camps = d.camps
         xseat = (p.leader + trick.index(EXCUSE)) % n
@@ -1108,8 +1100,8 @@ class FrenchTarotState:
     def _excuse_wins_last(
         self, tricks: tuple[_RawTrick, ...], camps: tuple[int, ...], xcamp: int
     ) -> bool:
-        if self._rules.options.excuse_slam_exception == "attack_only" and (
-            self._d.grash or xcamp != Camp.ATTACK
+        if self._p.rules.options.excuse_slam_exception == "attack_only" and (
+            self._p.d.grash or xcamp != Camp.ATTACK
         ):
             return False
         return all(camps[t[2]] == xcamp for t in tricks)
@@ -1137,7 +1129,7 @@ class FrenchTarotState:
 
     # -- counting and scoring (FT-11 to FT-15) ----------------------------------------------------
     def _score(self, d: _Deal, p: _Play) -> DealResult:
-        rules = self._rules
+        rules = self._p.rules
         n = rules._n
         camps = d.camps
         table = FRENCH_TAROT_POINTS
@@ -1195,7 +1187,7 @@ class FrenchTarotState:
         self, raw_tricks: tuple[_RawTrick, ...], camps: tuple[int, ...]
     ) -> Camp | None:
         """FT-11: the camp credited with the Petit au bout, if any."""
-        n = self._rules._n
+        n = self._p.rules._n
         tricks = [PlayedTrick(*t) for t in raw_tricks[-2:]]
         bout = [tricks[-1]]
         last = tricks[-1]
@@ -1209,7 +1201,7 @@ class FrenchTarotState:
                     camp == Camp.DEFENCE
                     and camps[player] == Camp.DEFENCE
                     and player != t.winner
-                    and self._rules.options.petit_au_bout_within_defence == "penalise_defence"
+                    and self._p.rules.options.petit_au_bout_within_defence == "penalise_defence"
                 ):
                     return Camp.ATTACK  # O-12, seed 000's reading
                 return camp
@@ -1218,8 +1210,8 @@ class FrenchTarotState:
     # -- observation --------------------------------------------------------------------------
     def observation(self, seat: int) -> FrenchTarotObservation:
         """What ``seat`` may see now (FT-17)."""
-        d, p = self._d, self._p
-        n = self._rules._n
+        d, p = self._p.d, self._p
+        n = self._p.rules._n
         if not 0 <= seat < n:
             raise DealError(f"seat must be 0..{n - 1}, got {seat}")
         over = p.phase == OVER
@@ -1230,7 +1222,7 @@ class FrenchTarotState:
         if d.ecart:
             if seat == d.taker or over:
                 ecart = cards_of(d.ecart)
-            if self._rules.options.show_discarded_trumps:
+            if self._p.rules.options.show_discarded_trumps:
                 shown_discards = cards_of(d.ecart & TRUMP_MASK)
         partner: int | None = None
         if (
@@ -1280,7 +1272,7 @@ class FrenchTarotState:
 
     def __repr__(self) -> str:
         return (
-            f"<FrenchTarotState players={self._rules.players} phase={self.phase} "
+            f"<FrenchTarotState players={self._p.rules.players} phase={self.phase} "
             f"to_act={self.to_act} actions={len(self.history)}>"
         )
 
