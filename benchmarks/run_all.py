@@ -9,9 +9,9 @@ environment running this script, and no peer code is kept in this repository.
 tarotlib is timed in this process by ``bench_tarotlib.py``; if it cannot be
 imported, that part reports an error and the peers are still timed.
 
-    python benchmarks/run_all.py                 # about two minutes
-    python benchmarks/run_all.py --quick         # about half a minute
-    python benchmarks/run_all.py --json out.json
+    python benchmarks/run_all.py                 # about 45 s (+30 s to install the peers)
+    python benchmarks/run_all.py --quick         # about 10 s
+    python benchmarks/run_all.py --json benchmarks/results/out.json
 
 The two targets: tarotlib's 4-player deals per second over magmacrunch's
 (goal at least 2), and tarotlib's µs per action over OpenSpiel tarok's (goal

@@ -512,6 +512,14 @@ def test_ft_14_2_payout_table(players: int, partner: int | None, shares: tuple[i
 # validation
 
 
+def test_o_12_petit_au_bout_for_the_attack_in_a_defence_slam() -> None:
+    """FT-11.2 option O-12 ``penalise_defence``: a defender's Petit won by another defender counts
+    for the attack, even when the defence won every trick; the summary accepts it."""
+    score = score_deal(prise_4p(defence_all_tricks=True, petit_au_bout=Camp.ATTACK))
+    assert score.pab == 1
+    assert score.slam_bonus == -200
+
+
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
@@ -559,10 +567,6 @@ def test_ft_14_2_payout_table(players: int, partner: int | None, shares: tuple[i
         (
             {"attack_all_tricks": True, "petit_au_bout": Camp.DEFENCE},
             "petit_au_bout=Camp.DEFENCE is impossible when the attack won every trick",
-        ),
-        (
-            {"defence_all_tricks": True, "petit_au_bout": Camp.ATTACK},
-            "petit_au_bout=Camp.ATTACK is impossible when the defence won every trick",
         ),
     ],
 )

@@ -179,6 +179,9 @@ def _evolve(nt: NT, **changes: object) -> NT:
     return new
 
 
+_PETIT_SEC: Final = "petit sec"  # the start of the annulment reason of FT-3.4
+
+
 def _pack(hands: tuple[int, ...]) -> int:
     """All hands in one integer, 80 bits per seat (one XOR per card played)."""
     packed = 0
@@ -307,7 +310,7 @@ class FrenchTarot:
             if _is_petit_sec(hand):
                 deal = _evolve(deal, petit_sec_seat=seat)
                 if self.options.petit_sec == "mandatory_redeal":
-                    reason = f"petit sec (seat {seat})"
+                    reason = f"{_PETIT_SEC} (seat {seat})"
                     deal = _evolve(
                         deal, annulled=reason, result=DealResult((0,) * n, annulled=reason)
                     )
@@ -818,7 +821,7 @@ class FrenchTarotState:
         d = self._p.d
         n = self._p.rules._n
         if action.redeal:
-            reason = f"petit sec (seat {d.petit_sec_seat}), redeal chosen"
+            reason = f"{_PETIT_SEC} (seat {d.petit_sec_seat}), redeal chosen"
             d = _evolve(d, annulled=reason, result=DealResult((0,) * n, annulled=reason))
             return self._step(d, action, phase=OVER, to_act=-1)
         first = d.auction.first
@@ -1264,7 +1267,9 @@ class FrenchTarotState:
             # FT-3.4 / FT-17: a petit sec hand is shown only when the deal is annulled for it.
             petit_sec_hand=(
                 cards_of(d.dealt[d.petit_sec_seat])
-                if d.petit_sec_seat >= 0 and d.annulled is not None
+                if d.petit_sec_seat >= 0
+                and d.annulled is not None
+                and d.annulled.startswith(_PETIT_SEC)
                 else ()
             ),
             result=d.result,

@@ -281,11 +281,8 @@ class ScoreSummary:
                 "petit_au_bout=Camp.DEFENCE is impossible when the attack won every trick: "
                 "the defence won no bout trick (FT-11.1, FT-12.1)"
             )
-        if self.defence_all_tricks and self.petit_au_bout is Camp.ATTACK:
-            raise ScoringError(
-                "petit_au_bout=Camp.ATTACK is impossible when the defence won every trick: "
-                "the attack won no bout trick (FT-11.1, FT-12.1)"
-            )
+        # The converse (defence_all_tricks with petit_au_bout=ATTACK) is possible: under option O-12
+        # "penalise_defence" a defender's Petit won by another defender counts for the attack.
 
     def _check_declarations(self, last: int) -> None:
         poignee_seats: set[int] = set()

@@ -1,0 +1,123 @@
+"""Testing helpers for tarotlib and for your own variants.
+
+- :mod:`tarotlib.testing.invariants` — checkers that raise ``AssertionError`` with a clear message
+  when a state breaks a rule: generic ones for any :class:`~tarotlib.engine.GameState`
+  (termination, legal actions, rejections, zero-sum, replay) and French Tarot ones that recompute
+  the rules independently (card conservation, trick winners, legal actions, piles and the Excuse,
+  card points, score, hidden information). Plain Python: no extra dependency.
+- :mod:`tarotlib.testing.strategies` — `Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
+  (cards, hands, packs, options, layouts, states reached by random legal play). Hypothesis is not a
+  runtime dependency of tarotlib: install the test extra, ``pip install "tarotlib[test]"``.
+  The strategies are importable from here too, and Hypothesis is imported only when one is first
+  used (``import tarotlib`` and ``import tarotlib.testing`` never import it).
+
+>>> import tarotlib
+>>> from tarotlib.testing import check_state, random_play
+>>> final, actions = random_play(tarotlib.variant("french-tarot").new_deal(seed=3), 0,
+...                              on_step=check_state)
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from tarotlib.testing.invariants import (
+    card_half_points,
+    check_card_conservation,
+    check_declarations,
+    check_final_piles,
+    check_legal_actions,
+    check_legal_actions_match_rules,
+    check_no_leak,
+    check_observation,
+    check_points_conserved,
+    check_rejects,
+    check_replay,
+    check_score_matches_rules,
+    check_state,
+    check_terminates,
+    check_trick_winners,
+    check_zero_sum,
+    public_cards,
+    state_snapshot,
+)
+
+if TYPE_CHECKING:
+    from tarotlib.testing.strategies import (
+        card_sets,
+        cards,
+        deals,
+        hands,
+        layouts,
+        options,
+        permutations_of_pack,
+        played_deals,
+        policies,
+        random_play,
+        rules,
+        single_bid_auctions,
+        states,
+    )
+
+_STRATEGIES = frozenset(
+    {
+        "card_sets",
+        "cards",
+        "deals",
+        "hands",
+        "layouts",
+        "options",
+        "permutations_of_pack",
+        "played_deals",
+        "policies",
+        "random_play",
+        "rules",
+        "single_bid_auctions",
+        "states",
+    }
+)
+
+__all__ = [
+    "card_half_points",
+    "card_sets",
+    "cards",
+    "check_card_conservation",
+    "check_declarations",
+    "check_final_piles",
+    "check_legal_actions",
+    "check_legal_actions_match_rules",
+    "check_no_leak",
+    "check_observation",
+    "check_points_conserved",
+    "check_rejects",
+    "check_replay",
+    "check_score_matches_rules",
+    "check_state",
+    "check_terminates",
+    "check_trick_winners",
+    "check_zero_sum",
+    "deals",
+    "hands",
+    "layouts",
+    "options",
+    "permutations_of_pack",
+    "played_deals",
+    "policies",
+    "public_cards",
+    "random_play",
+    "rules",
+    "single_bid_auctions",
+    "state_snapshot",
+    "states",
+]
+
+
+def __getattr__(name: str) -> object:
+    """Import :mod:`tarotlib.testing.strategies` (and so Hypothesis) on first use."""
+    if name in _STRATEGIES:
+        module = importlib.import_module("tarotlib.testing.strategies")
+        return getattr(module, name)
+    raise AttributeError(f"module 'tarotlib.testing' has no attribute {name!r}")

@@ -1,0 +1,372 @@
+"""Hypothesis strategies for tarotlib: cards, hands, packs, options, layouts, and states reached by
+random legal play.
+
+This module needs `Hypothesis <https://hypothesis.readthedocs.io>`_, which is **not** a runtime
+dependency of tarotlib: install the test extra (``pip install "tarotlib[test]"``). Importing
+``tarotlib`` never imports Hypothesis; ``tarotlib.testing`` imports it only when one of these
+strategies is first used.
+
+Everything is drawn so that failures shrink to something readable: a deal is a permutation of the
+pack (shrinking towards the pack in index order), options shrink towards the FFT defaults, and
+random play draws the *index* of each action in ``legal_actions()`` (shrinking towards the first
+legal action).
+
+>>> from hypothesis import given, settings
+>>> from tarotlib.testing.invariants import check_state
+>>> @settings(max_examples=5, deadline=None)
+... @given(states(rules(players=4)))
+... def test_any_state(state):
+...     check_state(state)
+>>> test_any_state()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
+
+from hypothesis import strategies as st
+
+import tarotlib
+from tarotlib.actions import Action, Bid, Pass
+from tarotlib.cards import Card
+from tarotlib.dealing import Layout
+from tarotlib.decks import TAROT_78, Deck
+from tarotlib.engine import GameState, Rules
+from tarotlib.variants.french_tarot.options import _CHOICES, FrenchTarotOptions
+
+__all__ = [
+    "Chooser",
+    "card_sets",
+    "cards",
+    "deals",
+    "hands",
+    "layouts",
+    "options",
+    "permutations_of_pack",
+    "played_deals",
+    "policies",
+    "random_play",
+    "rules",
+    "single_bid_auctions",
+    "states",
+]
+
+Chooser: TypeAlias = "st.DataObject | random.Random | int | Callable[[st.SearchStrategy[int]], int]"
+"""How :func:`random_play` picks actions: a Hypothesis ``data`` object (from ``st.data()``), the
+``draw`` function of a ``@st.composite`` strategy, a :class:`random.Random`, or an integer seed."""
+
+Candidates: TypeAlias = Callable[[GameState], Sequence[Action]]
+"""A play policy for :func:`random_play`: the actions to choose among at a state (a non-empty
+subset of its legal actions)."""
+
+_VARIANTS = ("french-tarot",)
+
+
+def cards(deck: Deck = TAROT_78) -> st.SearchStrategy[Card]:
+    """One card of ``deck`` (shrinks towards the lowest index: the ace of spades).
+
+    >>> from hypothesis import given
+    >>> @given(cards())
+    ... def test(card):
+    ...     assert 0 <= card < 78
+    >>> test()
+    """
+    return st.sampled_from(deck.cards)
+
+
+def card_sets(
+    deck: Deck = TAROT_78, *, min_size: int = 0, max_size: int | None = None
+) -> st.SearchStrategy[frozenset[Card]]:
+    """A set of distinct cards of ``deck`` with ``min_size`` to ``max_size`` cards.
+
+    >>> from hypothesis import given
+    >>> @given(card_sets(min_size=2, max_size=5))
+    ... def test(cs):
+    ...     assert 2 <= len(cs) <= 5
+    >>> test()
+    """
+    return st.frozensets(cards(deck), min_size=min_size, max_size=max_size)
+
+
+def hands(size: int, deck: Deck = TAROT_78) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A hand of exactly ``size`` distinct cards of ``deck``, sorted in index order.
+
+    >>> from hypothesis import given
+    >>> @given(hands(18))
+    ... def test(hand):
+    ...     assert len(set(hand)) == 18 and list(hand) == sorted(hand)
+    >>> test()
+    """
+    if not 0 <= size <= len(deck):
+        raise ValueError(f"a hand of {size} cards cannot be drawn from {deck.name}")
+    return st.lists(cards(deck), min_size=size, max_size=size, unique=True).map(
+        lambda cs: tuple(sorted(cs))
+    )
+
+
+def permutations_of_pack(deck: Deck = TAROT_78) -> st.SearchStrategy[list[Card]]:
+    """An ordering of the whole pack (a shuffle), shrinking towards the pack in index order.
+    Give it to ``rules.deal_from_order`` to get a deal.
+
+    >>> from hypothesis import given
+    >>> @given(permutations_of_pack())
+    ... def test(order):
+    ...     assert sorted(order) == list(range(78))
+    >>> test()
+    """
+    return st.permutations(deck.cards)
+
+
+def _thresholds() -> st.SearchStrategy[tuple[int, int, int] | None]:
+    triple = st.lists(st.integers(1, 22), min_size=3, max_size=3, unique=True).map(
+        lambda xs: (sorted(xs)[0], sorted(xs)[1], sorted(xs)[2])
+    )
+    return st.none() | triple
+
+
+def options(
+    variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
+) -> st.SearchStrategy[FrenchTarotOptions]:
+    """Options of a variant, covering every combination: each option is drawn from its allowed
+    values (FT-18: O-1 … O-14; ``defence_slam_bonus`` also any other whole number ≥ 0),
+    ``poignee_thresholds`` is None (the FT-8.1 table) or any increasing triple, and ``players`` is
+    3, 4 or 5 (or the given count(s)). The ``bga`` preset is drawn as often as the combinations.
+    Shrinks towards the FFT defaults.
+
+    >>> from hypothesis import given
+    >>> @given(options(players=5))
+    ... def test(opts):
+    ...     assert opts.players == 5
+    >>> test()
+    """
+    if variant not in _VARIANTS:
+        raise ValueError(f"no options strategy for variant {variant!r}; known: {_VARIANTS}")
+    counts: tuple[int, ...]
+    if players is None:
+        counts = (3, 4, 5)
+    elif isinstance(players, int):
+        counts = (players,)
+    else:
+        counts = tuple(players)
+    fields: dict[str, st.SearchStrategy[object]] = {}
+    for name, choices in _CHOICES.items():
+        if name == "players":
+            fields[name] = st.sampled_from(counts)
+        elif name == "defence_slam_bonus":
+            fields[name] = st.sampled_from(choices) | st.integers(0, 1000)
+        else:
+            fields[name] = st.sampled_from(choices)
+    fields["poignee_thresholds"] = _thresholds()
+    combos = st.fixed_dictionaries(fields).map(FrenchTarotOptions.from_dict)
+    bga = st.sampled_from(counts).map(lambda n: FrenchTarotOptions.preset("bga", players=n))
+    return st.one_of(combos, bga)
+
+
+def rules(
+    variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
+) -> st.SearchStrategy[Rules]:
+    """A variant's rules (from the registry, ``tarotlib.variant``) under any :func:`options`.
+
+    >>> from hypothesis import given
+    >>> @given(rules(players=3))
+    ... def test(r):
+    ...     assert r.players == 3
+    >>> test()
+    """
+    return options(variant, players=players).map(
+        lambda opts: tarotlib.variant(variant, **opts.to_dict())
+    )
+
+
+def _as_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:
+    if value is None:
+        return rules()
+    if isinstance(value, st.SearchStrategy):
+        return value
+    return st.just(value)
+
+
+def deals(
+    rules: Rules | st.SearchStrategy[Rules] | None = None, *, deck: Deck = TAROT_78
+) -> st.SearchStrategy[GameState]:
+    """The first state of a deal: a pack permutation dealt by ``rules.deal_from_order`` with any
+    dealer. ``rules`` is a rules object or a strategy of them (default: :func:`rules`).
+
+    >>> from hypothesis import given
+    >>> import tarotlib
+    >>> @given(deals(tarotlib.variant("french-tarot", players=5)))
+    ... def test(state):
+    ...     assert state.history == ()
+    >>> test()
+    """
+    strategy = _as_strategy(rules)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> GameState:
+        r = draw(strategy)
+        order = draw(permutations_of_pack(deck))
+        dealer = draw(st.integers(0, r.players - 1))
+        return r.deal_from_order(order, dealer)
+
+    return build()
+
+
+def layouts(
+    rules: Rules | st.SearchStrategy[Rules] | None = None, *, deck: Deck = TAROT_78
+) -> st.SearchStrategy[Layout]:
+    """A layout (hands, kitty, dealer) as ``rules.deal_from_order`` deals a random permutation of
+    the pack; give it back to ``rules.new_deal(layout=...)``.
+
+    >>> from hypothesis import given
+    >>> import tarotlib
+    >>> @given(layouts(tarotlib.variant("french-tarot", players=3)))
+    ... def test(layout):
+    ...     assert [len(h) for h in layout.hands] == [24, 24, 24] and len(layout.kitty) == 6
+    >>> test()
+    """
+    return deals(rules, deck=deck).map(lambda state: state.layout)
+
+
+def _picker(chooser: Chooser) -> Callable[[int], int]:
+    """A function ``k -> index in range(k)`` for the chooser."""
+    if isinstance(chooser, random.Random):
+        return chooser.randrange
+    if isinstance(chooser, int):
+        return random.Random(chooser).randrange
+    if isinstance(chooser, st.DataObject):
+        data = chooser
+        return lambda k: data.draw(st.integers(0, k - 1))
+    draw = chooser
+    return lambda k: draw(st.integers(0, k - 1))
+
+
+def single_bid_auctions(state: GameState) -> tuple[Action, ...]:
+    """A :data:`Candidates` policy: once someone has bid in an auction, everyone else passes.
+
+    Uniform random play makes auctions escalate (each bid must be higher), so most random deals
+    end in the highest contract; with this policy the first bidder's contract is uniform. Outside
+    an auction (a phase named ``auction`` with :class:`~tarotlib.actions.Bid` and
+    :class:`~tarotlib.actions.Pass` actions) every legal action is a candidate.
+
+    >>> import tarotlib
+    >>> st = tarotlib.variant("french-tarot").new_deal(seed=7)
+    >>> [a.text for a in single_bid_auctions(st.apply(st.legal_actions()[1]))]
+    ['pass']
+    """
+    legal = state.legal_actions()
+    if state.phase == "auction" and any(isinstance(a, Bid) for a in state.history):
+        passes = tuple(a for a in legal if isinstance(a, Pass))
+        return passes or legal
+    return legal
+
+
+def policies() -> st.SearchStrategy[Candidates | None]:
+    """A play policy for :func:`random_play`: ``None`` (uniform over the legal actions; the
+    shrink target) or :func:`single_bid_auctions`."""
+    return st.sampled_from([None, single_bid_auctions])
+
+
+def random_play(
+    state: GameState,
+    chooser: Chooser,
+    *,
+    steps: int | None = None,
+    max_actions: int = 10_000,
+    on_step: Callable[[GameState], object] | None = None,
+    candidates: Candidates | None = None,
+) -> tuple[GameState, tuple[Action, ...]]:
+    """Play random legal actions from ``state`` until the deal is over (or ``steps`` actions were
+    played); return the state reached and the actions played. ``on_step`` is called on every
+    state reached, the first one included (pass an invariant checker such as
+    :func:`~tarotlib.testing.invariants.check_state`). ``candidates`` narrows the choice at each
+    state (a policy such as :func:`single_bid_auctions`; default: all legal actions). Raises
+    ``AssertionError`` if the deal lasts more than ``max_actions`` actions.
+
+    With a Hypothesis chooser each action is drawn as an index into the candidates, so a failing
+    game shrinks towards playing the first legal action.
+
+    >>> import tarotlib
+    >>> start = tarotlib.variant("french-tarot").new_deal(seed=1)
+    >>> end, actions = random_play(start, 42)
+    >>> end.is_over, end.history == actions
+    (True, True)
+    >>> random_play(start, 42)[1] == actions       # same chooser seed, same game
+    True
+    """
+    pick = _picker(chooser)
+    played: list[Action] = []
+    if on_step is not None:
+        on_step(state)
+    while not state.is_over and (steps is None or len(played) < steps):
+        if len(played) >= max_actions:
+            raise AssertionError(f"the deal did not end within {max_actions} actions")
+        actions = state.legal_actions() if candidates is None else candidates(state)
+        if not actions:
+            raise AssertionError(f"phase {state.phase}: no legal action before the end")
+        action = actions[pick(len(actions))]
+        state = state.apply(action)
+        played.append(action)
+        if on_step is not None:
+            on_step(state)
+    return state, tuple(played)
+
+
+def states(
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    *,
+    deck: Deck = TAROT_78,
+    max_steps: int = 200,
+) -> st.SearchStrategy[GameState]:
+    """A state reached by random legal play from a random deal: a play policy
+    (:func:`policies`) and a number of steps (0 to ``max_steps``, shrinking to the first state)
+    are drawn, then that many random legal actions are applied (fewer if the deal ends first).
+
+    >>> from hypothesis import given
+    >>> @given(states(rules(players=4), max_steps=20))
+    ... def test(state):
+    ...     assert len(state.history) <= 20
+    >>> test()
+    """
+    start = deals(rules, deck=deck)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> GameState:
+        state = draw(start)
+        policy = draw(policies())
+        steps = draw(st.integers(0, max_steps))
+        return random_play(state, draw, steps=steps, candidates=policy)[0]
+
+    return build()
+
+
+def played_deals(
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    *,
+    deck: Deck = TAROT_78,
+    on_step: Callable[[GameState], object] | None = None,
+) -> st.SearchStrategy[tuple[GameState, GameState, tuple[Action, ...]]]:
+    """A whole deal played by random legal actions (under a random :func:`policies` policy):
+    ``(initial_state, final_state, actions)``;
+    ``final_state.is_over`` holds and replaying ``actions`` on ``initial_state`` gives it.
+    ``on_step`` is called on every state reached.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10, deadline=None)
+    ... @given(played_deals(rules(players=5)))
+    ... def test(deal):
+    ...     first, last, actions = deal
+    ...     assert last.is_over and last.history == actions
+    >>> test()
+    """
+    start = deals(rules, deck=deck)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[GameState, GameState, tuple[Action, ...]]:
+        first = draw(start)
+        policy = draw(policies())
+        last, actions = random_play(first, draw, on_step=on_step, candidates=policy)
+        return first, last, actions
+
+    return build()
