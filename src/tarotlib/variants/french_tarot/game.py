@@ -699,11 +699,14 @@ class FrenchTarotState:
         p = self._p
         seat = p.to_act
         hand = _hand(p.hands, seat)
-        done = {dec.kind for dec in self._p.d.declarations if dec.seat == seat}
+        extra = self._poignee_extra(seat)
+        may_show = ((hand | extra) & TRUMP_MASK).bit_count() + 1 >= p.rules._show.thresholds[0]
+        if not may_show and opts.declarations == "poignee":
+            return ()  # the usual case: too few trumps for any poignée (FT-8.1, FT-8.3)
+        done = {dec.kind for dec in p.d.declarations if dec.seat == seat}
         out: list[Action] = []
-        if not any(k.is_poignee for k in done):
-            show = self._p.rules._show
-            extra = self._poignee_extra(seat)
+        if may_show and not any(k.is_poignee for k in done):
+            show = p.rules._show
             for level in show.levels(hand, extra):
                 shown = show.canonical(hand, level, extra)
                 out.append(Declare(_POIGNEES[level], tuple(ALL_CARDS[c] for c in shown)))
