@@ -33,7 +33,7 @@ README = ROOT / "README.md"
 INSTALL_AND_SIMULATE = (
     "pip install . && tarotlib simulate french-tarot --players 5 --deals 2000 --seed 1"
 )
-INSTALL_AND_TEST = "pip install '.[test]' && pytest && mypy && ruff check src tests"
+INSTALL_AND_TEST = "pip install '.[test]' && pytest && mypy && ruff check ."
 
 FENCE = re.compile(r"^(```|~~~)")
 
