@@ -22,6 +22,15 @@ action                 text                            used for
 'play KH'
 >>> Play.of(parse_card("KH")) is Play.of(parse_card("KH"))
 True
+
+Card actions write their cards in a :class:`~tarotlib.cards.Notation` (the canonical tarot one by
+default; Belote's states hand out actions in its own, BE-1.2). The notation is presentation only:
+it takes no part in equality.
+
+>>> from tarotlib.cards import PIQUET_NOTATION
+>>> belote_play = Play(parse_card("AS"), notation=PIQUET_NOTATION)
+>>> belote_play.text, belote_play == Play.of(parse_card("1S"))
+('play AS', True)
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ from typing import ClassVar
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, Card, format_cards
+from tarotlib.cards import ALL_CARDS, TAROT_NOTATION, Card, Notation, format_cards
 
 __all__ = [
     "Action",
@@ -88,10 +97,11 @@ class Bid(Action):
 @attrs.frozen
 class _CardAction(Action):
     card: Card
+    notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False, kw_only=True)
 
     @property
     def text(self) -> str:
-        return f"{self.verb} {self.card}"
+        return f"{self.verb} {self.notation.texts[self.card]}"
 
 
 @attrs.frozen
@@ -152,11 +162,12 @@ class Declare(Action):
     verb: ClassVar[str] = "declare"
     kind: enum.Enum
     shown: tuple[Card, ...] = ()
+    notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False, kw_only=True)
 
     @property
     def text(self) -> str:
         base = f"declare {_token(self.kind)}"
-        return f"{base} {format_cards(self.shown)}" if self.shown else base
+        return f"{base} {format_cards(self.shown, self.notation)}" if self.shown else base
 
 
 _PLAYS = tuple(Play(c) for c in ALL_CARDS)

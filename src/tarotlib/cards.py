@@ -38,9 +38,12 @@ __all__ = [
     "EXCUSE",
     "EXCUSE_MASK",
     "FULL_MASK",
+    "PIQUET_NOTATION",
     "SUIT_MASKS",
+    "TAROT_NOTATION",
     "TRUMP_MASK",
     "Card",
+    "Notation",
     "Rank",
     "Suit",
     "card_mask",
@@ -276,6 +279,8 @@ def parse_card(text: str) -> Card:
 
     >>> parse_card("nc") is parse_card("CC")  # the Knight of clubs, Italian alias
     True
+    >>> parse_card("♥J") is parse_card("JH")  # Belote's pretty form, suit first (BE-1.2)
+    True
     >>> parse_card("T22")
     Traceback (most recent call last):
         ...
@@ -297,6 +302,9 @@ def parse_card(text: str) -> Card:
         if 1 <= n <= 21:
             return ALL_CARDS[55 + n]
         raise CardParseError(f"cannot parse card {raw!r}: trump number must be 1-21")
+    if len(up) >= 2 and up[0] in "♠♥♦♣":
+        up = up[1:] + up[0]  # BE-1.2 pretty form, suit first: ♥J, ♠10
+        raw = raw[1:] + raw[0]
     if len(up) >= 2:
         suit = _SUIT_BY_LETTER.get(up[-1])
         rank = _RANK_BY_TOKEN.get(up[:-1])
@@ -358,14 +366,79 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def format_cards(cards: Iterable[int] | int) -> str:
-    """Space-separated canonical notation of cards (a mask is listed in index order).
+def format_cards(cards: Iterable[int] | int, notation: Notation | None = None) -> str:
+    """Space-separated notation of cards (a mask is listed in index order); canonical tarot text
+    unless another :class:`Notation` is given.
 
     >>> format_cards(parse_cards("T21 KH"))
     'T21 KH'
+    >>> format_cards(parse_cards("1S 10H"), PIQUET_NOTATION)
+    'AS TH'
     """
     if isinstance(cards, int) and not isinstance(cards, Card):
         cards = cards_of(cards)
     elif isinstance(cards, Card):
         cards = (cards,)
-    return " ".join(_TEXT[c] for c in cards)
+    texts = _TEXT if notation is None else notation.texts
+    return " ".join(texts[c] for c in cards)
+
+
+class Notation:
+    """How a game writes its cards: a text form (parsed back by :func:`parse_card`) and a pretty
+    form for messages. Tarot games use the canonical :data:`TAROT_NOTATION` (``1S``, ``10H``);
+    Belote uses :data:`PIQUET_NOTATION` (``AS``, ``TH``; pretty ``♠A``, ``♥10``, BE-1.2).
+
+    >>> c = parse_card("QH")
+    >>> TAROT_NOTATION.text(c), PIQUET_NOTATION.text(parse_card("10S")), PIQUET_NOTATION.pretty(c)
+    ('QH', 'TS', '♥Q')
+    """
+
+    __slots__ = ("name", "pretties", "texts")
+
+    def __init__(self, name: str, texts: tuple[str, ...], pretties: tuple[str, ...]) -> None:
+        if len(texts) != NUM_CARDS or len(pretties) != NUM_CARDS:
+            raise ValueError("a notation gives a text and a pretty form for each of the 78 cards")
+        for i, t in enumerate(texts):
+            if parse_card(t) != i:
+                raise ValueError(f"notation text {t!r} does not parse back to card {_TEXT[i]}")
+        self.name = name
+        self.texts = texts
+        self.pretties = pretties
+
+    def text(self, card: int) -> str:
+        """The text form of ``card``."""
+        return self.texts[card]
+
+    def pretty(self, card: int) -> str:
+        """The pretty form of ``card`` (for messages and displays)."""
+        return self.pretties[card]
+
+    def __repr__(self) -> str:
+        return f"Notation({self.name!r})"
+
+
+def _piquet_text(i: int) -> str:
+    if i < 56 and i % 14 in (0, 9):
+        return ("A" if i % 14 == 0 else "T") + "SHDC"[i // 14]
+    return _TEXT[i]
+
+
+def _piquet_pretty(i: int) -> str:
+    if i < 56:
+        tok = "A" if i % 14 == 0 else _RANK_TOKENS[Rank(i % 14 + 1)]
+        return "♠♥♦♣"[i // 14] + tok
+    return ALL_CARDS[i].pretty
+
+
+TAROT_NOTATION: Final = Notation(
+    "tarot", _TEXT, tuple(ALL_CARDS[i].pretty for i in range(NUM_CARDS))
+)
+"""The canonical notation (FT-1.2): ``KH``, ``10S``, ``1D``, ``T21``, ``EX``."""
+
+PIQUET_NOTATION: Final = Notation(
+    "piquet",
+    tuple(_piquet_text(i) for i in range(NUM_CARDS)),
+    tuple(_piquet_pretty(i) for i in range(NUM_CARDS)),
+)
+"""Belote's notation (BE-1.2): ranks ``A K Q J T 9 8 7`` (``AS``, ``TH``); pretty form suit first
+(``♠A``, ``♥10``)."""

@@ -12,6 +12,7 @@ Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 
 error (unknown command, variant or option, bad value).
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
+belote        Belote, 4 players in partnerships ...
 french-tarot  French Tarot for 3, 4 or 5 players ...
 0
 """
@@ -126,7 +127,7 @@ def simulate(rules: Rules, deals: int, seed: int) -> dict[str, object]:
             assert to_act is not None
             state = state.apply(bots[to_act].choose(state))
         results.append(state.result)
-        dealer = rules.next_dealer(dealer)
+        dealer = rules.next_dealer(dealer, state.result)
     seconds = time.perf_counter() - start
 
     annulled = Counter(_reason_kind(r.annulled) for r in results if r.annulled is not None)

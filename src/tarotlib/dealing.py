@@ -75,6 +75,9 @@ class Layout:
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands_converter)
     kitty: tuple[Card, ...] = attrs.field(converter=_kitty_converter)
     dealer: int = 0
+    stock: tuple[Card, ...] = attrs.field(default=(), converter=_as_cards)
+    """Cards dealt later, **in dealing order** (not sorted): Belote's turn-up and stock (BE-3.4).
+    Empty for games that deal everything at once."""
 
     def __attrs_post_init__(self) -> None:
         if not self.hands:
@@ -82,7 +85,7 @@ class Layout:
         if not 0 <= self.dealer < len(self.hands):
             raise DealError(f"dealer must be a seat 0..{len(self.hands) - 1}, got {self.dealer}")
         seen: set[int] = set()
-        for c in [c for h in self.hands for c in h] + list(self.kitty):
+        for c in [c for h in self.hands for c in h] + list(self.kitty) + list(self.stock):
             if c in seen:
                 raise DealError(f"card {c} is dealt twice in the layout")
             seen.add(c)
@@ -110,7 +113,7 @@ class Layout:
     @property
     def mask(self) -> int:
         """All dealt cards."""
-        m = self.kitty_mask
+        m = self.kitty_mask | card_mask(self.stock)
         for h in self.hand_masks:
             m |= h
         return m
@@ -120,15 +123,21 @@ class Layout:
         lines = [f"dealer: seat {self.dealer}"]
         lines += [f"seat {i}: {format_cards(h)}" for i, h in enumerate(self.hands)]
         lines.append(f"kitty: {format_cards(self.kitty)}")
+        if self.stock:
+            lines.append(f"stock: {format_cards(self.stock)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
-        """JSON form: ``{"hands": [[...], ...], "kitty": [...], "dealer": n}`` with card texts."""
-        return {
+        """JSON form: ``{"hands": [[...], ...], "kitty": [...], "dealer": n}`` with card texts,
+        and ``"stock": [...]`` when there is a stock."""
+        out: dict[str, object] = {
             "hands": [[str(c) for c in h] for h in self.hands],
             "kitty": [str(c) for c in self.kitty],
             "dealer": self.dealer,
         }
+        if self.stock:
+            out["stock"] = [str(c) for c in self.stock]
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Layout:
@@ -142,16 +151,22 @@ class Layout:
             or not isinstance(dealer, int)
         ):
             raise DealError("layout 'hands' and 'kitty' must be lists and 'dealer' an int")
+        stock = data.get("stock", [])
+        if not isinstance(stock, list):
+            raise DealError("layout 'stock' must be a list")
         return cls(
             tuple(parse_cards([str(c) for c in h]) for h in hands),
             parse_cards([str(c) for c in kitty]),
             dealer,
+            parse_cards([str(c) for c in stock]),
         )
 
     @classmethod
-    def from_masks(cls, hands: Sequence[int], kitty: int, dealer: int) -> Layout:
-        """A layout from bit masks."""
-        return cls(tuple(cards_of(h) for h in hands), cards_of(kitty), dealer)
+    def from_masks(
+        cls, hands: Sequence[int], kitty: int, dealer: int, stock: Sequence[int] = ()
+    ) -> Layout:
+        """A layout from bit masks (and the ordered ``stock``, if any)."""
+        return cls(tuple(cards_of(h) for h in hands), cards_of(kitty), dealer, stock)
 
 
 @attrs.frozen

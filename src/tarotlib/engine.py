@@ -40,7 +40,8 @@ class Breakdown(Protocol):
 class DealResult:
     """The outcome of one deal.
 
-    ``scores[seat]`` is the seat's score for the deal (zero-sum in every multi-player game);
+    ``scores[seat]`` is the seat's score for the deal (zero-sum in French Tarot; in a partnership
+    game such as Belote each seat holds its team's points);
     ``annulled`` gives the reason when the deal was annulled (then every score is 0);
     ``breakdown`` is the variant's readable score (``None`` for an annulled deal).
     ``contract``, ``declarer`` and ``made`` summarise the deal in variant-neutral terms (the
@@ -179,10 +180,28 @@ class Rules(Protocol):
         """Parse an action's text form (raises ``ValueError`` on bad text)."""
         ...
 
-    def next_dealer(self, dealer: int) -> int:
-        """The dealer of the next deal."""
+    def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
+        """The dealer of the deal after one dealt by ``dealer`` that ended with ``result`` (some
+        games keep the dealer after a thrown-in deal, BE-3.1)."""
         ...
 
     def counts_toward_match(self, result: DealResult) -> bool:
         """Whether a deal with this result counts toward a match's number of deals."""
+        ...
+
+    @property
+    def match_target(self) -> float | None:
+        """The game's own target score (Belote's ``target_score``, BE-12.1), used by a match started
+        without a stopping rule; None when the game has none (French Tarot)."""
+        ...
+
+    def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
+        """Match-level crediting of a deal: the points credited to each seat for ``result`` and the
+        points still set aside afterwards, given ``carry`` set aside before it (Belote's litige
+        carry-over, BE-11.7). Games without a carry return ``(result.scores, carry)``."""
+        ...
+
+    def target_reached(self, totals: Sequence[float], target: float) -> bool:
+        """Whether a match to ``target`` ends with these cumulative ``totals`` (BE-12: not while
+        both teams are tied at or above it; FT: as soon as a seat reaches it)."""
         ...

@@ -60,6 +60,11 @@ class Match:
     seed: int | None
     results: tuple[DealResult, ...]
     dealer: int
+    credited: tuple[tuple[float, ...], ...] = ()
+    """The points credited to each seat for each deal (``rules.settle``: the deal's scores, plus
+    any carry-over it won)."""
+    carry: float = 0
+    """Points set aside for a later deal (Belote's litige, BE-11.7); 0 in most games."""
 
     @classmethod
     def start(
@@ -74,7 +79,9 @@ class Match:
         """A new match under ``rules`` with exactly one stopping rule.
 
         ``deals``: the number of deals to play, counted with ``rules.counts_toward_match``;
-        ``target_score``: the match ends when some seat's total reaches it. ``seed`` (optional)
+        ``target_score``: the match ends when the totals reach it (``rules.target_reached``).
+        Without either, the game's own target (``rules.match_target``, e.g. Belote's 1000) is used
+        if it has one. ``seed`` (optional)
         seeds every deal: deal *k* (counting annulled deals) is dealt from
         ``rng.derive_seed(seed, k)``; without a seed, give :meth:`new_deal` a layout.
 
@@ -84,6 +91,8 @@ class Match:
             ...
         tarotlib.errors.MatchError: give exactly one stopping rule: deals or target_score
         """
+        if deals is None and target_score is None:
+            target_score = rules.match_target
         if (deals is None) == (target_score is None):
             raise MatchError("give exactly one stopping rule: deals or target_score")
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)):
@@ -108,8 +117,8 @@ class Match:
         (0, 0, 0)
         """
         totals: list[float] = [0] * self.rules.players
-        for result in self.results:
-            for seat, score in enumerate(result.scores):
+        for scores in self.credited:
+            for seat, score in enumerate(scores):
                 totals[seat] += score
         return tuple(totals)
 
@@ -139,7 +148,7 @@ class Match:
         if self.deals is not None:
             return self.deals_counted >= self.deals
         assert self.target_score is not None
-        return max(self.totals) >= self.target_score
+        return self.rules.target_reached(self.totals, self.target_score)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -182,8 +191,8 @@ class Match:
         return self.rules.new_deal(seed=seed, dealer=self.dealer)
 
     def add(self, result: DealResult) -> Match:
-        """A new match with ``result`` added; the dealer passes on (``rules.next_dealer``) after
-        every deal, annulled ones included (FT-2.3).
+        """A new match with ``result`` added and credited (``rules.settle``); the dealer passes on
+        (``rules.next_dealer``) after every deal, annulled ones included (FT-2.3).
 
         >>> import tarotlib
         >>> from tarotlib.engine import DealResult
@@ -198,8 +207,13 @@ class Match:
                 f"the result has {len(result.scores)} scores; the match has "
                 f"{self.rules.players} players"
             )
+        credited, carry = self.rules.settle(self.carry, result)
         return attrs.evolve(
-            self, results=(*self.results, result), dealer=self.rules.next_dealer(self.dealer)
+            self,
+            results=(*self.results, result),
+            credited=(*self.credited, credited),
+            carry=carry,
+            dealer=self.rules.next_dealer(self.dealer, result),
         )
 
     def play(self, bots: Sequence[Bot]) -> Match:

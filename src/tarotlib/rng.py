@@ -40,6 +40,26 @@ def derive_seed(seed: int, index: int) -> int:
     return b
 
 
+_GROUPS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Radices n, n-1, …, 2 in groups whose product stays below 2**62 (cached per n)."""
+    groups = _GROUPS.get(n)
+    if groups is None:
+        out: list[tuple[int, tuple[int, ...]]] = []
+        i = n
+        while i >= 2:
+            prod, radices = 1, []
+            while i >= 2 and prod * i < 1 << 62:
+                prod *= i
+                radices.append(i)
+                i -= 1
+            out.append((prod, tuple(radices)))
+        groups = _GROUPS[n] = tuple(out)
+    return groups
+
+
 def shuffle(items: Iterable[T], seed: int) -> list[T]:
     """A new list holding ``items`` in a seeded random order (see the module docstring)."""
     out = list(items)
@@ -53,20 +73,13 @@ def shuffle(items: Iterable[T], seed: int) -> list[T]:
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
         x = (x << 64) | (z ^ (z >> 31))
-    i = n
-    # Three factorial-base digits per big-number division: X = q·i(i-1)(i-2) + r, then the digits
-    # for i, i-1, i-2 are read off r with small-number arithmetic. This is exactly the one-digit
-    # decode of the module docstring, only faster.
-    while i >= 4:
-        x, r = divmod(x, i * (i - 1) * (i - 2))
-        r, j = divmod(r, i)
-        out[i - 1], out[j] = out[j], out[i - 1]
-        k, j = divmod(r, i - 1)
-        out[i - 2], out[j] = out[j], out[i - 2]
-        out[i - 3], out[k] = out[k], out[i - 3]
-        i -= 3
-    while i >= 2:
-        x, j = divmod(x, i)
-        out[i - 1], out[j] = out[j], out[i - 1]
-        i -= 1
+    # The one-digit decode of the module docstring, done with few big-number divisions: for a group
+    # of consecutive radices i, i-1, …, i-k+1 with product P < 2**62, X = q·P + r, and the group's
+    # digits are read off r with small-number arithmetic (r mod i = X mod i, and so on), then X = q.
+    # The permutation is exactly the one-digit decode's.
+    for prod, radices in _groups(n):
+        x, r = divmod(x, prod)
+        for m in radices:
+            r, j = divmod(r, m)
+            out[m - 1], out[j] = out[j], out[m - 1]
     return out

@@ -8,7 +8,11 @@ and Belote (BE-7): which cards are trumps, the rank order, and a few flags:
   ``always`` (French Tarot: even a partner's trump, FT-9.2), ``opponents`` (not when the partner is
   winning the trick; then any card, as Belote's default BE-7.6), or ``never`` (Lombard, LO-6.2);
 - ``trump_lead_higher``: when trumps are led, a higher trump must be played if held (FT-9.2, BE-7.4);
-- ``undertrump``: a player who cannot overtrump must still play a (lower) trump rather than discard.
+- ``undertrump``: a player who cannot overtrump must still play a (lower) trump rather than discard;
+- ``partner_trumped``: with ``overtrump=opponents``, what a void player may play when the partner is
+  winning *with a trump* (the four positions of BE-7.6, :class:`PartnerTrumped`);
+- ``follow_higher``: a player following a plain suit must beat the winning card if able (Belote's
+  all-trumps contract, BE-7.7), and ``follow_higher_partner``: even when it is the partner's.
 
 The fool (Excuse, Matto, Fou) is always legal and never changes what else is legal (FT-10.1, LO-7.1);
 when led, the next card sets the suit to follow (FT-10.2, LO-7.2). Who keeps it is the variant's
@@ -38,7 +42,15 @@ from typing import Final
 
 import attrs
 
-from tarotlib.cards import EXCUSE_MASK, SUIT_MASKS, TRUMP_MASK, Suit, format_cards
+from tarotlib.cards import (
+    EXCUSE_MASK,
+    SUIT_MASKS,
+    TAROT_NOTATION,
+    TRUMP_MASK,
+    Notation,
+    Suit,
+    format_cards,
+)
 from tarotlib.ranking import STANDARD, RankOrder
 
 __all__ = [
@@ -47,6 +59,7 @@ __all__ = [
     "NO_CLASS",
     "TRUMP_CLASS",
     "Overtrump",
+    "PartnerTrumped",
     "PlayedTrick",
     "TrickRules",
 ]
@@ -62,6 +75,21 @@ class Overtrump(enum.Enum):
     ALWAYS = "always"
     OPPONENTS = "opponents"
     NEVER = "never"
+
+
+class PartnerTrumped(enum.Enum):
+    """BE-7.6 (2): a player void in the led suit whose partner is winning the trick with a trump
+    (only consulted with ``overtrump=opponents``). ``N`` is the hand's non-trumps, ``U`` its trumps
+    that beat the partner's, ``Tr`` all its trumps."""
+
+    FREE = "free"
+    """Any card, a lower trump included (FFB)."""
+    OVERTRUMP_IF_TRUMPING = "overtrump_if_trumping"
+    """``N ∪ U`` if ``U`` is not empty, else any card (BGA, seed 001)."""
+    NO_UNDERTRUMP = "no_undertrump"
+    """``N ∪ U`` if ``N`` is not empty; holding only trumps, ``U`` or else ``Tr`` (pagat variant)."""
+    ONLY_TRUMPS_OVERTRUMP = "only_trumps_overtrump"
+    """Any card if ``N`` is not empty; holding only trumps, ``U`` or else ``Tr``."""
 
 
 def _class_name(cls: int) -> str:
@@ -83,6 +111,15 @@ class TrickRules:
     overtrump: Overtrump = Overtrump.ALWAYS
     trump_lead_higher: bool = True
     undertrump: bool = True
+    partner_trumped: PartnerTrumped = PartnerTrumped.FREE
+    follow_higher: bool = False
+    follow_higher_partner: bool = True
+    trump_label: str | None = None
+    """Name of the trumps in messages (``"spades"``): a non-trump played on a trump lead is then
+    rejected with ``must follow spades`` rather than ``must play a trump``."""
+    notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False)
+    pretty_reasons: bool = False
+    """Name cards in rejection reasons in the notation's pretty form (``♥Q``) instead of its text."""
     card_class: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     class_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     above: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
@@ -169,6 +206,14 @@ class TrickRules:
                 return follow | fool
             return hand
         if follow:
+            if (
+                self.follow_higher
+                and self.card_class[win] == led
+                and (self.follow_higher_partner or not partner_winning)
+            ):
+                higher = follow & self.above[win]  # BE-7.7: must beat the winning card
+                if higher:
+                    return higher | fool
             return follow | fool
         trumps = hand & self.trumps
         if not trumps or not self.must_trump:
@@ -179,9 +224,17 @@ class TrickRules:
             return trumps | fool
         if self.overtrump is Overtrump.NEVER:
             return trumps | fool
-        if partner_winning and self.overtrump is Overtrump.OPPONENTS:
-            return hand
         higher = trumps & self.above[win]
+        if partner_winning and self.overtrump is Overtrump.OPPONENTS:
+            rule = self.partner_trumped  # BE-7.6 (2)
+            if rule is PartnerTrumped.FREE:
+                return hand
+            others = hand & ~trumps
+            if rule is PartnerTrumped.OVERTRUMP_IF_TRUMPING:
+                return (others | higher) if higher else hand
+            if rule is PartnerTrumped.NO_UNDERTRUMP:
+                return (others | higher) if others else (higher or trumps)
+            return hand if others else (higher or trumps)
         if higher:
             return higher | fool
         return (trumps | fool) if self.undertrump else hand
@@ -190,26 +243,48 @@ class TrickRules:
         self, hand: int, led: int, win: int, card: int, partner_winning: bool = False
     ) -> str | None:
         """Why ``card`` may not be played (None if it may): ``must follow hearts``, ``must trump``,
-        ``must overtrump T14``, ``must play a trump``, ``must undertrump``, ``card not in hand``."""
+        ``must overtrump T14``, ``must play a trump``, ``must undertrump``, ``must beat ♠9``,
+        ``must not undertrump partner's ♣Q``, ``card not in hand``."""
         if not hand >> card & 1:
             return "card not in hand"
         legal = self.legal_mask(hand, led, win, partner_winning)
         if legal >> card & 1:
             return None
         cls = self.card_class[card]
-        if led != TRUMP_CLASS and hand & self.class_masks[led]:
-            return f"must follow {_class_name(led)}"
+        name = self._name(win)
+        whose = "partner's " if partner_winning else ""
         if led == TRUMP_CLASS:
             if cls != TRUMP_CLASS:
-                return "must play a trump"
-            return f"must overtrump {format_cards([win])}"
+                return (
+                    f"must follow {self.trump_label}" if self.trump_label else "must play a trump"
+                )
+            return f"must overtrump {name}"
+        if hand & self.class_masks[led]:
+            if cls != led:
+                return f"must follow {_class_name(led)}"
+            return f"must beat {whose}{name}"  # BE-7.7
+        partner_trumped = (
+            partner_winning
+            and self.overtrump is Overtrump.OPPONENTS
+            and self.card_class[win] == TRUMP_CLASS
+        )
+        if partner_trumped:  # BE-7.6 (2)
+            if legal & ~self.trumps:
+                return f"must not undertrump partner's {name}"
+            return f"must overtrump partner's {name}"
         if cls != TRUMP_CLASS:
             # FT-21.7: a card of another suit while trumps are due is rejected with "must trump",
             # or "must undertrump" when no trump can beat the one in the trick.
             if self.card_class[win] == TRUMP_CLASS and not legal & self.above[win]:
-                return f"must undertrump (no trump higher than {format_cards([win])})"
+                return f"must undertrump (no trump higher than {name})"
             return "must trump"
-        return f"must overtrump {format_cards([win])}"
+        return f"must overtrump {name}"
+
+    def _name(self, card: int) -> str:
+        if card < 0:
+            return "?"
+        forms = self.notation.pretties if self.pretty_reasons else self.notation.texts
+        return forms[card]
 
 
 FRENCH_TAROT_TRICKS: Final = TrickRules()

@@ -1,14 +1,14 @@
 """The variant registry: look a game up by name, with options.
 
 >>> from tarotlib.variants.registry import variant, variant_names
->>> "french-tarot" in variant_names()
-True
+>>> variant_names()
+('belote', 'french-tarot')
 >>> variant("french-tarot", players=5, preset="bga").options.callable_cards
 'king_queen'
 >>> variant("tarock")
 Traceback (most recent call last):
     ...
-tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: french-tarot
+tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot
 """
 
 from __future__ import annotations
@@ -79,5 +79,22 @@ register(
         "French Tarot for 3, 4 or 5 players (FFT rules; preset='bga' for Board Game Arena)",
         "shared/rules/french-tarot.md FT-0 to FT-19",
         _french_tarot,
+    )
+)
+
+
+def _belote(**options: object) -> Rules:
+    from tarotlib.variants.belote import Belote, options_from
+
+    return Belote(options_from(options))
+
+
+register(
+    VariantInfo(
+        "belote",
+        "Belote, 4 players in partnerships (FFB rules; preset='classic' with declarations, "
+        "preset='bga' for Board Game Arena)",
+        "shared/rules/belote.md BE-0 to BE-17",
+        _belote,
     )
 )

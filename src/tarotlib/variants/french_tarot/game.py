@@ -360,14 +360,28 @@ class FrenchTarot:
             "discard <card>, slam, no-slam, declare <kind> [cards], play <card>, redeal or keep"
         )
 
-    def next_dealer(self, dealer: int) -> int:
-        """FT-2.3 / O-13: the next player in turn (with play) or the previous one."""
+    def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
+        """FT-2.3 / O-13: the next player in turn (with play) or the previous one, after every
+        deal (annulled ones included, so ``result`` does not matter)."""
         step = 1 if self.options.dealer_rotation == "with_play" else -1
         return (dealer + step) % self.options.players
 
     def counts_toward_match(self, result: DealResult) -> bool:
         """FT-16.1 / O-14: annulled deals count only with ``annulled_deals_count``."""
         return self.options.annulled_deals_count or not result.is_annulled
+
+    @property
+    def match_target(self) -> None:
+        """French Tarot has no target score of its own (FT-16.1: a number of deals)."""
+        return None
+
+    def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
+        """Each deal's scores are credited as they are; nothing is carried (FT-16)."""
+        return result.scores, carry
+
+    def target_reached(self, totals: Sequence[float], target: float) -> bool:
+        """A match to a target ends once some seat's total reaches it (ties shared, FT-19 Q-11)."""
+        return max(totals) >= target
 
     # -- helpers used by the state --------------------------------------------------------------
     def callable_mask(self, hand: int) -> int:
