@@ -23,6 +23,9 @@ import pytest
 import tarotlib
 from tarotlib.cli import main
 from tarotlib.records import GameRecord, save
+from tarotlib.variants.belote import OPTION_DOCS as BELOTE_OPTION_DOCS
+from tarotlib.variants.belote import PRESETS as BELOTE_PRESETS
+from tarotlib.variants.belote import BeloteOptions
 from tarotlib.variants.french_tarot import OPTION_DOCS, FrenchTarotOptions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,6 +147,47 @@ def test_every_french_tarot_option_is_in_the_options_table(name: str) -> None:
 
 def test_the_options_table_lists_only_real_options() -> None:
     assert set(option_rows(DOCS / "french-tarot.md", FT_OPTIONS)) <= set(OPTION_FIELDS)
+
+
+BELOTE_FIELDS = [field.name for field in attrs.fields(BeloteOptions)]
+BE_OPTIONS = "## Options and presets (BE-13)"
+
+
+@pytest.mark.parametrize("name", BELOTE_FIELDS)
+def test_every_belote_option_is_in_the_options_table(name: str) -> None:
+    rows = option_rows(DOCS / "belote.md", BE_OPTIONS)
+    assert name in rows, f"option {name} is missing from the options table of belote.md"
+    _, default, alternatives, rule = rows[name]
+    field = attrs.fields_dict(BeloteOptions)[name]
+    assert default.startswith(f"`{as_doc(field.default)}`"), (
+        f"{name}: documented default {default!r}, actual default {field.default!r}"
+    )
+    hint = typing.get_type_hints(BeloteOptions)[name]
+    values: tuple[object, ...] = ()
+    if typing.get_origin(hint) is typing.Literal:
+        values = typing.get_args(hint)
+    elif hint is bool:
+        values = (True, False)
+    for value in values:
+        assert f"`{as_doc(value)}`" in f"{default} {alternatives}", (
+            f"{name}: value {value!r} is not documented"
+        )
+    assert BELOTE_OPTION_DOCS[name][1] in rule, f"{name}: the table cites {rule!r}"
+
+
+def test_the_belote_options_table_lists_only_real_options() -> None:
+    assert set(option_rows(DOCS / "belote.md", BE_OPTIONS)) <= set(BELOTE_FIELDS)
+    assert set(BELOTE_OPTION_DOCS) == set(BELOTE_FIELDS)
+
+
+def test_the_belote_page_describes_every_preset() -> None:
+    text = "\n".join(section(DOCS / "belote.md", BE_OPTIONS))
+    for preset, values in BELOTE_PRESETS.items():
+        assert f"`{preset}`" in text, f"preset {preset} is not described"
+        for name, value in values.items():
+            assert f"{name}={value!r}" in text.replace(" ", "").replace('"', "'"), (
+                f"preset {preset}: {name}={value!r} is not described"
+            )
 
 
 def test_the_records_page_lists_every_option() -> None:

@@ -330,7 +330,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seed", type=int, metavar="S", help="seed (default: a random one, printed in the summary)"
     )
-    sim.add_argument("--preset", metavar="NAME", help="option preset (French Tarot: fft, bga)")
+    sim.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="option preset (French Tarot: fft, bga; Belote: ffb, classic, bga)",
+    )
     sim.add_argument(
         "--option",
         action="append",

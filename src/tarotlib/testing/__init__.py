@@ -5,6 +5,9 @@
   (termination, legal actions, rejections, zero-sum, replay) and French Tarot ones that recompute
   the rules independently (card conservation, trick winners, legal actions, piles and the Excuse,
   card points, score, hidden information). Plain Python: no extra dependency.
+- :mod:`tarotlib.testing.belote` — the same for Belote (``check_belote_*``: cards, legal actions
+  per BE-4 and BE-7.9, trick winners, points and score per BE-6 – BE-11, observations), also
+  re-exported by :mod:`~tarotlib.testing.invariants` and run by ``check_state``.
 - :mod:`tarotlib.testing.strategies` — `Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
   (cards, hands, packs, options, layouts, states reached by random legal play). Hypothesis is not a
   runtime dependency of tarotlib: install the test extra, ``pip install "tarotlib[test]"``.
@@ -26,6 +29,12 @@ from typing import TYPE_CHECKING
 
 from tarotlib.testing.invariants import (
     card_half_points,
+    check_belote_cards,
+    check_belote_legal_actions,
+    check_belote_observation,
+    check_belote_points,
+    check_belote_state,
+    check_belote_tricks,
     check_card_conservation,
     check_declarations,
     check_final_piles,
@@ -84,6 +93,12 @@ __all__ = [
     "card_half_points",
     "card_sets",
     "cards",
+    "check_belote_cards",
+    "check_belote_legal_actions",
+    "check_belote_observation",
+    "check_belote_points",
+    "check_belote_state",
+    "check_belote_tricks",
     "check_card_conservation",
     "check_declarations",
     "check_final_piles",

@@ -49,6 +49,16 @@ from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Re
 from tarotlib.cards import ALL_CARDS
 from tarotlib.engine import DealResult, GameState
 from tarotlib.errors import GameNotOverError, IllegalActionError
+from tarotlib.testing.belote import (
+    check_belote_cards,
+    check_belote_legal_actions,
+    check_belote_observation,
+    check_belote_points,
+    check_belote_state,
+    check_belote_tricks,
+)
+from tarotlib.variants.belote.game import BeloteState
+from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.french_tarot.game import FrenchTarotState
 from tarotlib.variants.french_tarot.options import FrenchTarotOptions
 from tarotlib.variants.french_tarot.scoring import FrenchTarotScore, GrashScore
@@ -56,6 +66,12 @@ from tarotlib.variants.french_tarot.types import Contract
 
 __all__ = [
     "card_half_points",
+    "check_belote_cards",
+    "check_belote_legal_actions",
+    "check_belote_observation",
+    "check_belote_points",
+    "check_belote_state",
+    "check_belote_tricks",
     "check_card_conservation",
     "check_declarations",
     "check_final_piles",
@@ -1231,14 +1247,19 @@ def check_observation(state: FrenchTarotState) -> None:
 
 
 def check_state(state: GameState) -> None:
-    """Run every checker that applies: the generic ones (legal actions) for any variant, and for
-    French Tarot the card, trick, legal-action, observation and (at the end) pile, point and score
-    checks. Call it at every step of a deal.
+    """Run every checker that applies: the generic ones (legal actions) for any variant; for
+    French Tarot the card, trick, legal-action, observation and (at the end) zero-sum, pile, point
+    and score checks; for Belote :func:`~tarotlib.testing.belote.check_belote_state` (Belote
+    scores are not zero-sum: partners hold their team's points). Call it at every step of a deal.
 
     >>> import tarotlib
     >>> check_state(tarotlib.variant("french-tarot", players=3).new_deal(seed=8))
+    >>> check_state(tarotlib.variant("belote", preset="classic").new_deal(seed=8))
     """
     check_legal_actions(state)
+    if isinstance(getattr(state.rules, "options", None), BeloteOptions):
+        check_belote_state(cast(BeloteState, state))
+        return
     if state.is_over:
         check_zero_sum(state.result)
     if isinstance(getattr(state.rules, "options", None), FrenchTarotOptions):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from typing import Literal, TypeAlias, overload
 
 from hypothesis import strategies as st
 
@@ -34,6 +34,9 @@ from tarotlib.cards import Card
 from tarotlib.dealing import Layout
 from tarotlib.decks import TAROT_78, Deck
 from tarotlib.engine import GameState, Rules
+from tarotlib.variants.belote.options import _CHOICES as _BELOTE_CHOICES
+from tarotlib.variants.belote.options import PRESETS as _BELOTE_PRESETS
+from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.french_tarot.options import _CHOICES, FrenchTarotOptions
 
 __all__ = [
@@ -61,7 +64,9 @@ Candidates: TypeAlias = Callable[[GameState], Sequence[Action]]
 """A play policy for :func:`random_play`: the actions to choose among at a state (a non-empty
 subset of its legal actions)."""
 
-_VARIANTS = ("french-tarot",)
+_VARIANTS = ("french-tarot", "belote")
+_BELOTE_TARGETS = (1000, 501, 701, 1001, 2000)
+"""BE-12.1: the default target score, then the common ones."""
 
 
 def cards(deck: Deck = TAROT_78) -> st.SearchStrategy[Card]:
@@ -126,23 +131,47 @@ def _thresholds() -> st.SearchStrategy[tuple[int, int, int] | None]:
     return st.none() | triple
 
 
+@overload
+def options(
+    variant: Literal["french-tarot"] = ..., *, players: int | Sequence[int] | None = None
+) -> st.SearchStrategy[FrenchTarotOptions]: ...
+@overload
+def options(
+    variant: Literal["belote"], *, players: int | Sequence[int] | None = None
+) -> st.SearchStrategy[BeloteOptions]: ...
+@overload
+def options(
+    variant: str, *, players: int | Sequence[int] | None = None
+) -> st.SearchStrategy[FrenchTarotOptions | BeloteOptions]: ...
 def options(
     variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
-) -> st.SearchStrategy[FrenchTarotOptions]:
-    """Options of a variant, covering every combination: each option is drawn from its allowed
-    values (FT-18: O-1 … O-14; ``defence_slam_bonus`` also any other whole number ≥ 0),
-    ``poignee_thresholds`` is None (the FT-8.1 table) or any increasing triple, and ``players`` is
-    3, 4 or 5 (or the given count(s)). The ``bga`` preset is drawn as often as the combinations.
-    Shrinks towards the FFT defaults.
+) -> st.SearchStrategy[FrenchTarotOptions | BeloteOptions]:
+    """Options of a variant, covering every combination, shrinking towards the variant's defaults.
+
+    ``french-tarot``: each option is drawn from its allowed values (FT-18: O-1 … O-14;
+    ``defence_slam_bonus`` also any other whole number ≥ 0), ``poignee_thresholds`` is None (the
+    FT-8.1 table) or any increasing triple, and ``players`` is 3, 4 or 5 (or the given count(s)).
+    The ``bga`` preset is drawn as often as the combinations. Shrinks towards the FFT defaults.
+
+    ``belote``: each option of BE-13 is drawn from its allowed values (``target_score`` from 1000,
+    501, 701, 1001, 2000 or any whole number from 1 to 3000), or one of the presets ``ffb``,
+    ``classic`` and ``bga`` is drawn as often as the combinations. Shrinks towards the ``ffb``
+    defaults. ``players`` must be None or 4 (BE-2.1).
 
     >>> from hypothesis import given
     >>> @given(options(players=5))
     ... def test(opts):
     ...     assert opts.players == 5
     >>> test()
+    >>> @given(options("belote"))
+    ... def test_belote(opts):
+    ...     assert opts.undertrump in ("compulsory", "free")
+    >>> test_belote()
     """
     if variant not in _VARIANTS:
         raise ValueError(f"no options strategy for variant {variant!r}; known: {_VARIANTS}")
+    if variant == "belote":
+        return _belote_options(players)
     counts: tuple[int, ...]
     if players is None:
         counts = (3, 4, 5)
@@ -164,16 +193,34 @@ def options(
     return st.one_of(combos, bga)
 
 
+def _belote_options(players: int | Sequence[int] | None) -> st.SearchStrategy[BeloteOptions]:
+    counts = (players,) if isinstance(players, int) else players
+    if counts is not None and set(counts) != {4}:
+        raise ValueError(f"Belote is played by 4 players (BE-2.1), got players={players!r}")
+    fields: dict[str, st.SearchStrategy[object]] = {
+        name: st.sampled_from(choices) for name, choices in _BELOTE_CHOICES.items()
+    }
+    fields["target_score"] = st.sampled_from(_BELOTE_TARGETS) | st.integers(1, 3000)
+    combos = st.fixed_dictionaries(fields).map(BeloteOptions.from_dict)
+    presets = st.sampled_from(tuple(_BELOTE_PRESETS)).map(BeloteOptions.preset)
+    return st.one_of(combos, presets)
+
+
 def rules(
     variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
 ) -> st.SearchStrategy[Rules]:
     """A variant's rules (from the registry, ``tarotlib.variant``) under any :func:`options`.
+    For Belote, deal with ``deals(rules("belote"), deck=PIQUET_32)``.
 
     >>> from hypothesis import given
     >>> @given(rules(players=3))
     ... def test(r):
     ...     assert r.players == 3
     >>> test()
+    >>> @given(rules("belote"))
+    ... def test_belote(r):
+    ...     assert r.name == "belote" and r.players == 4
+    >>> test_belote()
     """
     return options(variant, players=players).map(
         lambda opts: tarotlib.variant(variant, **opts.to_dict())
@@ -200,6 +247,11 @@ def deals(
     ... def test(state):
     ...     assert state.history == ()
     >>> test()
+    >>> from tarotlib.decks import PIQUET_32
+    >>> @given(deals(rules("belote"), deck=PIQUET_32))
+    ... def test_belote(state):
+    ...     assert state.phase == "bidding" and len(state.hand(state.to_act)) == 5
+    >>> test_belote()
     """
     strategy = _as_strategy(rules)
 

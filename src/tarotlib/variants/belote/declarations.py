@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from tarotlib.cards import PIQUET_NOTATION, SUIT_MASKS, Card, Rank, Suit, suit_card
+from tarotlib.cards import PIQUET_NOTATION, Card, Rank, Suit, suit_card
 from tarotlib.variants.belote.types import NATURAL_RANKS, Combination, CombinationKind, Contract
 
 __all__ = [
@@ -124,18 +124,49 @@ def combinations(hand: int, seat: int) -> tuple[Combination, ...]:
     ()
     """
     _check_hand(hand)
-    found: list[Combination] = []
-    for rank, kind in CARRE_ORDER:  # BE-10.1 carrés
-        cards = tuple(suit_card(rank, suit) for suit in Suit)
-        if all(hand >> c & 1 for c in cards):
+    found = [
+        Combination(seat, kind, cards)
+        for mask, kind, cards in _CARRES  # BE-10.1 carrés
+        if hand & mask == mask
+    ]
+    for suit in range(4):  # BE-10.1 sequences: maximal runs of 3 or more
+        m = hand >> 14 * suit
+        pattern = (m >> 6 & 31) | (m >> 7 & 96) | (m & 1) << 7  # 7 8 9 10 J, Q K, A
+        for kind, cards in _SUIT_RUNS[suit][pattern]:
             found.append(Combination(seat, kind, cards))
-    for suit in Suit:  # BE-10.1 sequences: maximal runs of 3 or more
-        if not hand & SUIT_MASKS[suit]:
-            continue
-        for run in reversed(_runs(hand, suit)):
-            if len(run) >= 3:
-                found.append(Combination(seat, _sequence_kind(len(run)), tuple(reversed(run))))
     return tuple(found)
+
+
+# Tables for combinations(): each carré's mask; for each suit, its 8 cards as a natural-order bit
+# pattern (7 = bit 0 … A = bit 7; card index - 14·suit: 7 8 9 10 J = 6..10, Q 12, K 13, A 0),
+# and for each pattern its maximal runs of 3 or more, highest first.
+_CARRES: Final = tuple(
+    (sum(1 << suit_card(rank, s) for s in Suit), kind, tuple(suit_card(rank, s) for s in Suit))
+    for rank, kind in CARRE_ORDER
+)
+
+
+def _runs_table(suit: Suit) -> tuple[tuple[tuple[CombinationKind, tuple[Card, ...]], ...], ...]:
+    cards = [suit_card(rank, suit) for rank in NATURAL_RANKS]
+    out = []
+    for pattern in range(256):
+        runs: list[tuple[CombinationKind, tuple[Card, ...]]] = []
+        i = 0
+        while i < 8:
+            if pattern >> i & 1:
+                j = i
+                while j < 8 and pattern >> j & 1:
+                    j += 1
+                if j - i >= 3:
+                    runs.append((_sequence_kind(j - i), tuple(reversed(cards[i:j]))))
+                i = j
+            else:
+                i += 1
+        out.append(tuple(reversed(runs)))
+    return tuple(out)
+
+
+_SUIT_RUNS: Final = tuple(_runs_table(s) for s in Suit)
 
 
 def combination_error(combo: Combination) -> str | None:

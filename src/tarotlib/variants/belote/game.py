@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -48,10 +48,10 @@ from tarotlib.errors import (
     OptionError,
 )
 from tarotlib.rng import shuffle
-from tarotlib.tricks import Overtrump, PartnerTrumped, PlayedTrick, TrickRules
+from tarotlib.tricks import TRUMP_CLASS, Overtrump, PartnerTrumped, PlayedTrick, TrickRules
 from tarotlib.variants.belote.declarations import combinations, is_valid_declaration
 from tarotlib.variants.belote.options import BeloteOptions, options_from
-from tarotlib.variants.belote.scoring import BeloteScore, DealSummary, score_deal, settle
+from tarotlib.variants.belote.scoring import BeloteScore, _engine_summary, score_deal, settle
 from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table
 from tarotlib.variants.belote.types import (
     NATURAL_RANKS,
@@ -431,13 +431,17 @@ class _Deal:
     """Per-deal data that changes at most once (when the bidding ends)."""
 
     __slots__ = (
+        "above",
+        "announce",
         "belote_holders",
+        "card_class",
         "combos",
         "contract",
         "dealer",
         "dealt",
-        "extras",
+        "declare",
         "full",
+        "legal",
         "rules",
         "seed",
         "stock",
@@ -464,9 +468,13 @@ class _Deal:
         self.taker = -1
         self.full: tuple[int, ...] = dealt
         self.tr: TrickRules | None = None
+        self.legal: Callable[[int, int, int, bool], int] = _no_legal
+        self.card_class: tuple[int, ...] = ()
+        self.above: tuple[int, ...] = ()
         self.belote_holders: tuple[tuple[int, int], ...] = ()  # (suit, seat) per belote, BE-9.1
         self.combos: tuple[tuple[Combination, ...], ...] = ((), (), (), ())
-        self.extras = False  # actions besides cards are possible in play (BE-9.2, BE-10.3)
+        self.announce = False  # explicit belote announcements are possible (BE-9.2)
+        self.declare = False  # declarations are possible in the first trick (BE-10.3)
 
     def complete(self, contract: Contract, taker: int) -> _Deal:
         """BE-5.1: the taker adds the turn-up; the stock is dealt, 2 to the taker, 3 to others."""
@@ -483,7 +491,10 @@ class _Deal:
         d.contract = contract
         d.taker = taker
         d.full = tuple(hands)
-        d.tr = self.rules.trick_rules(contract)
+        d.tr = tr = self.rules.trick_rules(contract)
+        d.legal = tr.legal_mask
+        d.card_class = tr.card_class
+        d.above = tr.above
         holders = []
         suits = (
             ()
@@ -500,14 +511,16 @@ class _Deal:
         opts = self.rules.options
         if opts.declarations:
             d.combos = tuple(combinations(h, seat) for seat, h in enumerate(hands))
-        d.extras = bool(
-            (opts.belote_announce == "explicit" and holders)
-            or (opts.declarations and not opts.auto_declare and any(d.combos))
-        )
+        d.announce = bool(opts.belote_announce == "explicit" and holders)
+        d.declare = bool(opts.declarations and not opts.auto_declare and any(d.combos))
         return d
 
 
 _new = object.__new__
+
+
+def _no_legal(hand: int, led: int, win: int, partner_winning: bool) -> int:
+    raise AssertionError("no card is played before the contract is chosen")
 
 
 def _bidding(d: _Deal, hist: object, round_: int, to_act: int) -> BeloteState:
@@ -528,6 +541,7 @@ def _bidding(d: _Deal, hist: object, round_: int, to_act: int) -> BeloteState:
     s._decl = ()
     s._ann = ()
     s._memo = -1
+    s._acts = None
     s._result = None
     return s
 
@@ -546,6 +560,7 @@ class BeloteState:
     """
 
     __slots__ = (
+        "_acts",
         "_ann",
         "_d",
         "_decl",
@@ -581,6 +596,7 @@ class BeloteState:
     _decl: tuple[Combination, ...]
     _ann: tuple[tuple[int, Announcement, int], ...]
     _memo: int
+    _acts: tuple[Action, ...] | None
     _result: DealResult | None
 
     def __init__(self) -> None:
@@ -604,6 +620,7 @@ class BeloteState:
         s._decl = self._decl
         s._ann = self._ann
         s._memo = -1
+        s._acts = None
         s._result = self._result
         return s
 
@@ -766,9 +783,7 @@ class BeloteState:
         hand = self._hands >> (seat << 6) & _HAND
         if not self._trick:
             return hand
-        tr = self._d.tr
-        assert tr is not None
-        return tr.legal_mask(hand, self._led, self._win, self._wseat == seat ^ 2)
+        return self._d.legal(hand, self._led, self._win, self._wseat == seat ^ 2)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to act, in a deterministic order (empty when over).
@@ -778,30 +793,46 @@ class BeloteState:
         ``belote_announce='explicit'`` a ``declare belote|rebelote <card>`` (play the card and
         announce) is listed before the cards (BE-9.2); then the legal cards (BE-7) in index order.
         """
+        acts = self._acts
+        if acts is not None:
+            return acts
         phase = self._phase
         if phase == PLAY:
             mask = self._memo
             if mask < 0:
-                mask = self._play_mask()
+                seat = self._to_act
+                hand = self._hands >> (seat << 6) & _HAND
+                if self._trick:
+                    mask = self._d.legal(hand, self._led, self._win, self._wseat == seat ^ 2)
+                else:
+                    mask = hand
                 self._memo = mask
-            plays = _PLAY_DECODER(mask)
-            if self._d.extras:
-                return self._extra_actions(mask) + plays
-            return plays
-        if phase == BIDDING:
-            return _ROUND_ACTIONS[self._round, self._d.turn_up // 14]
-        return ()
+            acts = _PLAY_DECODER(mask)
+            d = self._d
+            if d.announce or (d.declare and not self._tricks):
+                acts = self._extra_actions(mask) + acts
+        elif phase == BIDDING:
+            acts = _ROUND_ACTIONS[self._round, self._d.turn_up // 14]
+        else:
+            acts = ()
+        self._acts = acts
+        return acts
 
     def _extra_actions(self, mask: int) -> tuple[Action, ...]:
         out: list[Action] = []
         seat = self._to_act
         opts = self._d.rules.options
-        if not self._tricks and self._d.combos[seat] and not opts.auto_declare:
-            hand = self._d.full[seat]
-            mine = tuple(c for c in self._decl if c.seat == seat)
+        if not self._tricks and self._d.declare:
+            # BE-10.1 – BE-10.3: the hand's own combinations (in hand, maximal by construction),
+            # not yet declared, and sharing no card with one declared when reuse is off.
+            mine = [c for c in self._decl if c.seat == seat]
+            reuse = opts.declaration_card_reuse
             for combo in self._d.combos[seat]:
-                if is_valid_declaration(combo, hand, mine, opts.declaration_card_reuse) is None:
-                    out.append(Declare(combo.kind, combo.cards, notation=PIQUET_NOTATION))
+                if combo in mine:
+                    continue
+                if not reuse and any(set(combo.cards) & set(m.cards) for m in mine):
+                    continue
+                out.append(Declare(combo.kind, combo.cards, notation=PIQUET_NOTATION))
         if opts.belote_announce == "explicit":
             for _suit, kind, card in self._announceable(seat, mask):
                 out.append(Declare(kind, (ALL_CARDS[card],), notation=PIQUET_NOTATION))
@@ -862,24 +893,32 @@ class BeloteState:
         """Play ``card`` (known to be legal) — the hot path (BE-7, BE-8)."""
         seat = self._to_act
         d = self._d
-        tr = d.tr
-        assert tr is not None
         s: BeloteState = _new(BeloteState)
         s._d = d
         s._hist = (self._hist, action)
         s._phase = PLAY
         s._round = 0
-        s._hands = hands = self._hands ^ 1 << (card + (seat << 6))
+        s._hands = self._hands ^ 1 << (card + (seat << 6))
         s._decl = self._decl
         s._ann = self._ann
         s._memo = -1
+        s._acts = None
         s._result = None
         trick = self._trick
-        if trick:
-            led, win = tr.follow(self._led, self._win, card)
-            wseat = seat if win == card else self._wseat
+        if trick:  # BE-8 (TrickRules.follow, inlined): does the card take the lead?
+            win = self._win
+            wseat = self._wseat
+            cls = d.card_class[card]
+            if cls == d.card_class[win]:
+                if d.above[win] >> card & 1:
+                    win = card
+                    wseat = seat
+            elif cls == TRUMP_CLASS:
+                win = card
+                wseat = seat
+            led = self._led
         else:
-            led, win, wseat = tr.card_class[card], card, seat
+            led, win, wseat = d.card_class[card], card, seat
         trick = (*trick, card)
         if len(trick) < 4:
             s._to_act = (seat + 1) & 3
@@ -903,7 +942,6 @@ class BeloteState:
         s._leader = wseat
         s._to_act = wseat
         if len(tricks) == 8:
-            del hands
             s._phase = OVER
             s._result = _score(s)
         return s
@@ -1152,15 +1190,15 @@ def _score(state: BeloteState) -> DealResult:
     tricks = [0, 0]
     for _leader, _cards, w in state._tricks:
         tricks[w & 1] += 1
-    summary = DealSummary(
-        contract=d.contract,
-        taker=d.taker,
-        card_points=(pts.value_sum(state._won[0]), pts.value_sum(state._won[1])),
-        tricks=(tricks[0], tricks[1]),
-        last_trick=state._tricks[-1][2] & 1,
-        belotes=_belotes(state),
-        declarations=state._decl,
-        first_declarer=state._decl[0].seat if state._decl else None,
+    summary = _engine_summary(
+        d.contract,
+        d.taker,
+        (pts.value_sum(state._won[0]), pts.value_sum(state._won[1])),
+        (tricks[0], tricks[1]),
+        state._tricks[-1][2] & 1,
+        _belotes(state),
+        state._decl,
+        state._decl[0].seat if state._decl else None,
     )
     score = score_deal(summary, d.rules.options)
     made = {Outcome.MADE: True, Outcome.FAILED: False}.get(score.outcome)

@@ -268,6 +268,33 @@ class DealSummary:
         return team_of(self.taker)
 
 
+def _engine_summary(
+    contract: Contract,
+    taker: int,
+    card_points: tuple[int, int],
+    tricks: tuple[int, int],
+    last_trick: int,
+    belotes: tuple[int, int],
+    declarations: tuple[Combination, ...],
+    first_declarer: int | None,
+) -> DealSummary:
+    """A :class:`DealSummary` built by the engine from a played deal, whose values are right by
+    construction: the field checks meant for hand-written summaries are skipped (speed)."""
+    summary: DealSummary = object.__new__(DealSummary)
+    for name, value in (
+        ("contract", contract),
+        ("taker", taker),
+        ("card_points", card_points),
+        ("tricks", tricks),
+        ("last_trick", last_trick),
+        ("belotes", belotes),
+        ("declarations", declarations),
+        ("first_declarer", first_declarer),
+    ):
+        object.__setattr__(summary, name, value)
+    return summary
+
+
 _NATURAL_INDEX = {int(rank): i for i, rank in enumerate(NATURAL_RANKS)}
 
 

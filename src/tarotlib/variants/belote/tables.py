@@ -88,10 +88,11 @@ class ContractTable:
     points: PointTable
     trumps: int
     """Mask of the trump suit (0 in TA and SA: no suit beats another, BE-1.3)."""
+    cards: int = attrs.field(init=False)
+    """``CARDS`` of BE-6.6: the sum of all 32 card values."""
 
-    @property
-    def cards(self) -> int:
-        """``CARDS`` of BE-6.6: the sum of all 32 card values."""
+    @cards.default
+    def _cards(self) -> int:
         return self.points.value_sum(PACK_MASK)
 
     @property
