@@ -71,7 +71,7 @@ def test_annulled_deals_count_option() -> None:
 
 def test_deal_seeds_count_annulled_deals() -> None:
     rules = tarotlib.variant("french-tarot", players=4)
-    match = Match.start(rules, deals=3, seed=99)
+    match = Match.start(rules, deals=3, seed=99, first_dealer=0)
     assert match.new_deal().seed == derive_seed(99, 0)
     match = match.add(annulled(4))
     assert match.new_deal().seed == derive_seed(99, 1)
@@ -80,6 +80,17 @@ def test_deal_seeds_count_annulled_deals() -> None:
     assert state.seed == derive_seed(99, 2)
     assert state.layout.dealer == 2
     assert state.layout == rules.new_deal(seed=derive_seed(99, 2), dealer=2).layout
+
+
+def test_first_dealer_is_drawn_from_the_match_seed() -> None:
+    """FT-2.3 / BE-3.1: without a first dealer given, a seeded match draws it with its RNG."""
+    for name in ("french-tarot", "belote"):
+        rules = tarotlib.variant(name)
+        firsts = {Match.start(rules, deals=1, seed=s).new_deal().layout.dealer for s in range(40)}
+        assert firsts == {0, 1, 2, 3}
+        again = Match.start(rules, deals=1, seed=7)
+        assert again.first_dealer == Match.start(rules, deals=1, seed=7).first_dealer
+    assert Match.start(tarotlib.variant("belote"), deals=1).first_dealer == 0  # no seed: seat 0
 
 
 def test_target_score() -> None:

@@ -31,7 +31,20 @@ from tarotlib.engine import DealResult, GameState, Rules
 from tarotlib.errors import MatchError
 from tarotlib.rng import derive_seed
 
-__all__ = ["Match"]
+__all__ = ["Match", "first_dealer_from_seed"]
+
+
+def first_dealer_from_seed(seed: int, players: int) -> int:
+    """The first dealer of a match seeded with ``seed``, drawn uniformly with the seeded RNG (the
+    rules files leave it to "the seeded RNG" when the caller does not give one: FT-2.3, BE-3.1).
+
+    >>> first_dealer_from_seed(5, 4) == first_dealer_from_seed(5, 4)
+    True
+    >>> sorted({first_dealer_from_seed(s, 4) for s in range(40)})
+    [0, 1, 2, 3]
+    """
+    word = derive_seed(seed, -(2**32))  # a stream of its own: deals use 0, 1, ...; bots -1, -2, ...
+    return (word * players) >> 64
 
 
 @attrs.frozen
@@ -73,11 +86,13 @@ class Match:
         *,
         deals: int | None = None,
         target_score: float | None = None,
-        first_dealer: int = 0,
+        first_dealer: int | None = None,
         seed: int | None = None,
     ) -> Match:
         """A new match under ``rules`` with exactly one stopping rule.
 
+        ``first_dealer``: the seat that deals first; when not given it is drawn from the match
+        seed (:func:`first_dealer_from_seed`; FT-2.3, BE-3.1), or seat 0 for a match without a seed.
         ``deals``: the number of deals to play, counted with ``rules.counts_toward_match``;
         ``target_score``: the match ends when the totals reach it (``rules.target_reached``).
         Without either, the game's own target (``rules.match_target``, e.g. Belote's 1000) is used
@@ -101,6 +116,8 @@ class Match:
             raise MatchError(f"deals must be at least 1, got {deals}")
         if target_score is not None and not target_score > 0:
             raise MatchError(f"target_score must be positive, got {target_score!r}")
+        if first_dealer is None:
+            first_dealer = 0 if seed is None else first_dealer_from_seed(seed, rules.players)
         if not 0 <= first_dealer < rules.players:
             raise MatchError(
                 f"first_dealer must be a seat 0..{rules.players - 1}, got {first_dealer}"

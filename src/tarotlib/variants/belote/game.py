@@ -272,9 +272,10 @@ class Belote:
         play phase alone; this builds a canonical deal behind them, so the deal records and
         replays like any other).
 
-        The turn-up is the taker's lowest trump when he has one (taken in round 1), else his
-        lowest card of another suit (he names the trump in round 2); for TA/SA (round 3) his lowest
-        card. Each seat's first five cards (index order, the turn-up excluded) are its dealt hand.
+        The turn-up is the taker's trump of highest index when he has one (taken in round 1), else
+        his card of another suit of lowest index (he names the trump in round 2); for TA/SA (round 3)
+        his card of lowest index. Each seat's first five cards (index order, the turn-up excluded)
+        are its dealt hand.
         """
         masks = [_hand_mask(h) for h in hands]
         if len(masks) != 4 or any(m.bit_count() != 8 for m in masks):
