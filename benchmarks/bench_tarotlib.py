@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark tarotlib's French Tarot through its public API.
+"""Benchmark tarotlib's French Tarot and Belote through the public API.
 
-For 3, 4 and 5 players:
+For French Tarot with 3, 4 and 5 players, and for Belote under the ``ffb`` preset and under
+``classic`` with the all-trumps / no-trumps round (declarations and TA/SA, the rules belote-cli
+plays):
 
 - **deals per second**: complete random deals, each ``rules.new_deal(seed=...)``
   played to its end by choosing uniformly among ``state.legal_actions()`` and
@@ -93,6 +95,19 @@ def french_tarot(players: int) -> Rules:
     return variant("french-tarot", players=players)
 
 
+#: The Belote configurations timed: name -> options.
+BELOTE_CONFIGS: dict[str, dict[str, object]] = {
+    "ffb": {"preset": "ffb"},
+    "classic+ta_sa": {"preset": "classic", "ta_sa": "third_round"},
+}
+
+
+def belote(options: dict[str, object]) -> Rules:
+    tarotlib = load_tarotlib()
+    variant = cast(Callable[..., Rules], tarotlib.variant)
+    return variant("belote", **options)
+
+
 def is_annulled(state: State) -> bool:
     """Whether a finished deal was annulled (nobody took, or a petit sec):
     the result's ``is_annulled`` flag, or its ``annulled`` reason; failing
@@ -166,21 +181,31 @@ def replay(rules: Rules, deals: list[Deal]) -> list[tuple[State, object]]:
 def bench_players(
     players: int, repeats: int, target_seconds: float, seed: int, log: Callable[[str], None]
 ) -> dict[str, Any]:
-    rules = french_tarot(players)
+    out = bench_rules(f"{players}p", french_tarot(players), repeats, target_seconds, seed, log)
+    return {"players": players, **out}
 
+
+def bench_rules(
+    label: str,
+    rules: Rules,
+    repeats: int,
+    target_seconds: float,
+    seed: int,
+    log: Callable[[str], None],
+) -> dict[str, Any]:
     def run(n: int) -> Counts:
         return play_deals(rules, n, seed)
 
-    log(f"tarotlib {players}p: calibrating")
+    log(f"tarotlib {label}: calibrating")
     n = calibrate(run, target_seconds, 4, 20)
-    log(f"tarotlib {players}p: {repeats} x {n} random deals")
+    log(f"tarotlib {label}: {repeats} x {n} random deals")
     times, (deals, annulled, actions) = repeat(run, n, repeats)
     rate = summary(times, deals)
 
     # legal_actions() and apply() alone, on states rebuilt for each repeat.
     recorded = record_deals(rules, max(10, round(rate["best_per_s"] * target_seconds / 3)), seed)
     log(
-        f"tarotlib {players}p: timing legal_actions() and apply() over "
+        f"tarotlib {label}: timing legal_actions() and apply() over "
         f"{len(recorded)} recorded deals"
     )
     legal_times: list[float] = []
@@ -216,7 +241,6 @@ def bench_players(
 
     new_deal_times, _ = repeat(deal_only, max(n, 100), repeats)
     return {
-        "players": players,
         "deals": deals,
         "annulled": annulled,
         "actions": actions,
@@ -242,6 +266,7 @@ def run(
     repeats: int | None = None,
     target_seconds: float | None = None,
     players: Sequence[int] = (3, 4, 5),
+    belote_configs: Sequence[str] = tuple(BELOTE_CONFIGS),
     seed: int = SEED,
     log: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
@@ -259,9 +284,13 @@ def run(
         "repeats": repeats,
         "target_seconds": target,
         "players": {},
+        "belote": {},
     }
     for count in players:
         out["players"][str(count)] = bench_players(count, repeats, target, seed, say)
+    for name in belote_configs:
+        rules = belote(BELOTE_CONFIGS[name])
+        out["belote"][name] = bench_rules(f"belote {name}", rules, repeats, target, seed, say)
     return out
 
 
@@ -272,7 +301,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--target-seconds", type=float, default=None, help="about how long each timed repeat lasts"
     )
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
+    parser.add_argument(
+        "--belote", nargs="*", default=list(BELOTE_CONFIGS), choices=list(BELOTE_CONFIGS)
+    )
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
 
@@ -284,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         repeats=args.repeats,
         target_seconds=args.target_seconds,
         players=args.players,
+        belote_configs=args.belote,
         seed=args.seed,
         log=log,
     )

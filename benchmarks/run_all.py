@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Benchmark tarotlib and its two peers side by side, in one run.
+"""Benchmark tarotlib and its peers side by side, in one run.
 
-The peers, the PyPI packages ``magmacrunch-tarot`` and ``open-spiel``, are
+French Tarot's peers, the PyPI packages ``magmacrunch-tarot`` and ``open-spiel``, are
 installed into a throwaway virtual environment (``--peer-venv``, by default
 in the temporary directory; made and filled on first use, reused after) and
-timed there by ``peers.py`` in a subprocess. Nothing is installed into the
+timed there by ``peers.py`` in a subprocess. Belote's peers, ``belote-cli`` and
+``colver``, get a throwaway environment of their own (``--belote-peer-venv``)
+and are timed there by ``peers_belote.py``. Nothing is installed into the
 environment running this script, and no peer code is kept in this repository.
 tarotlib is timed in this process by ``bench_tarotlib.py``; if it cannot be
 imported, that part reports an error and the peers are still timed.
@@ -13,9 +15,10 @@ imported, that part reports an error and the peers are still timed.
     python benchmarks/run_all.py --quick         # about 10 s
     python benchmarks/run_all.py --json benchmarks/results/out.json
 
-The two targets: tarotlib's 4-player deals per second over magmacrunch's
+The targets: tarotlib's 4-player deals per second over magmacrunch's
 (goal at least 2), and tarotlib's µs per action over OpenSpiel tarok's (goal
-at most 4).
+at most 4); tarotlib's Belote deals per second over belote-cli's (goal at
+least 5) and over colver's (goal at least 0.8).
 """
 
 from __future__ import annotations
@@ -44,6 +47,13 @@ DEFAULT_PEER_VENV = Path(tempfile.gettempdir()) / "tarotlib-bench-peers-venv"
 DEAL_RATE_GOAL = 2.0  # tarotlib deals/s over magmacrunch's: at least this
 ACTION_COST_GOAL = 4.0  # tarotlib µs/action over OpenSpiel's: at most this
 
+#: Belote's peers, pinned; they live in an environment of their own (colver pulls in numpy).
+BELOTE_PEER_PACKAGES = ("belote-cli==4.9.6", "colver==0.11.1")
+BELOTE_PEER_MODULES = ("belote.game", "belote.scoring", "colver")
+DEFAULT_BELOTE_PEER_VENV = Path(tempfile.gettempdir()) / "tarotlib-bench-belote-peers-venv"
+BELOTE_CLI_GOAL = 5.0  # tarotlib Belote deals/s over belote-cli's: at least this
+COLVER_GOAL = 0.8  # tarotlib Belote deals/s over colver's: at least this
+
 
 def log(message: str) -> None:
     print(f"[run_all] {message}", file=sys.stderr, flush=True)
@@ -58,24 +68,28 @@ def venv_python(venv: Path) -> Path:
     return venv / "bin" / "python"
 
 
-def peers_ready(python: Path) -> bool:
+def peers_ready(python: Path, modules: tuple[str, ...] = PEER_MODULES) -> bool:
     if not python.exists():
         return False
-    probe = "; ".join(f"import {name}" for name in PEER_MODULES)
+    probe = "; ".join(f"import {name}" for name in modules)
     return subprocess.run([str(python), "-c", probe], capture_output=True).returncode == 0
 
 
-def ensure_peer_venv(venv: Path) -> Path:
+def ensure_peer_venv(
+    venv: Path,
+    packages: tuple[str, ...] = PEER_PACKAGES,
+    modules: tuple[str, ...] = PEER_MODULES,
+) -> Path:
     """The peer environment's Python, after making the environment and
     installing the peers into it if need be."""
     python = venv_python(venv)
-    if peers_ready(python):
+    if peers_ready(python, modules):
         log(f"reusing the peer environment {venv}")
         return python
     if not python.exists():
         log(f"making the peer environment {venv}")
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    log(f"installing {' '.join(PEER_PACKAGES)} into {venv}")
+    log(f"installing {' '.join(packages)} into {venv}")
     subprocess.run(
         [
             str(python),
@@ -84,12 +98,12 @@ def ensure_peer_venv(venv: Path) -> Path:
             "install",
             "--quiet",
             "--disable-pip-version-check",
-            *PEER_PACKAGES,
+            *packages,
         ],
         check=True,
         stdout=sys.stderr,
     )
-    if not peers_ready(python):
+    if not peers_ready(python, modules):
         raise RuntimeError(f"the peers do not import in {venv} after installing them")
     return python
 
@@ -104,15 +118,27 @@ def run_peers(venv: Path, quick: bool, seed: int) -> dict[str, Any]:
     return result
 
 
+def run_belote_peers(venv: Path, quick: bool, seed: int) -> dict[str, Any]:
+    python = ensure_peer_venv(venv, BELOTE_PEER_PACKAGES, BELOTE_PEER_MODULES)
+    command = [str(python), str(HERE / "peers_belote.py"), "--seed", str(seed)]
+    if quick:
+        command.append("--quick")
+    done = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 # ── tarotlib ────────────────────────────────────────────────────────────────
 
 
-def run_ours(quick: bool, seed: int) -> dict[str, Any]:
+def run_ours(quick: bool, seed: int, tarot: bool = True, belote: bool = True) -> dict[str, Any]:
     import bench_tarotlib
 
     return bench_tarotlib.run(
         quick=quick,
         seed=seed,
+        players=(3, 4, 5) if tarot else (),
+        belote_configs=tuple(bench_tarotlib.BELOTE_CONFIGS) if belote else (),
         log=lambda message: print(f"[tarotlib] {message}", file=sys.stderr, flush=True),
     )
 
@@ -138,9 +164,28 @@ def dig(data: dict[str, Any], *keys: str) -> Any:
     return value
 
 
-def ratios(ours: dict[str, Any], peers: dict[str, Any]) -> dict[str, Any]:
-    """The two targets, from the best repeats."""
+def ratios(
+    ours: dict[str, Any], peers: dict[str, Any], belote_peers: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The targets, from the best repeats."""
     out: dict[str, Any] = {}
+    our_belote = dig(ours, "belote", "ffb", "deals_per_s", "best_per_s")
+    for key, peer, goal in (
+        ("belote_rate_vs_belote_cli", "belote_cli", BELOTE_CLI_GOAL),
+        ("belote_rate_vs_colver", "colver", COLVER_GOAL),
+    ):
+        theirs = dig(belote_peers or {}, peer, "deals_per_s", "best_per_s")
+        if our_belote and theirs:
+            value = our_belote / theirs
+            out[key] = {"value": value, "goal": f">= {goal}", "met": value >= goal}
+    our_classic = dig(ours, "belote", "classic+ta_sa", "deals_per_s", "best_per_s")
+    theirs = dig(belote_peers or {}, "belote_cli", "deals_per_s", "best_per_s")
+    if our_classic and theirs:
+        out["belote_classic_rate_vs_belote_cli"] = {
+            "value": our_classic / theirs,
+            "goal": None,
+            "met": None,
+        }
     our_rate = dig(ours, "players", "4", "deals_per_s", "best_per_s")
     their_rate = dig(peers, "magmacrunch", "deals_per_s", "best_per_s")
     if our_rate and their_rate:
@@ -268,6 +313,41 @@ def report(result: dict[str, Any]) -> str:
                 "-",
             ]
         )
+    for name, mine in (ours.get("belote") or {}).items():
+        rows.append(
+            [
+                f"tarotlib belote {name}",
+                "4",
+                number(dig(mine, "deals_per_s", "best_per_s")),
+                number(dig(mine, "deals_per_s", "median_per_s")),
+                f"{mine['annulled']}/{mine['deals']}",
+                number(mine["actions_per_deal"]),
+                number(dig(mine, "us_per_action", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
+            ]
+        )
+    belote_peers: dict[str, Any] = result.get("belote_peers") or {}
+    for key, label in (("belote_cli", "belote-cli"), ("colver", "colver (contrée)")):
+        part = belote_peers.get(key) or {}
+        if "deals" not in part:
+            continue
+        calls = part.get("calls") or {}
+        rows.append(
+            [
+                f"{label} {part['version']}",
+                "4",
+                number(dig(part, "deals_per_s", "best_per_s")),
+                number(dig(part, "deals_per_s", "median_per_s")),
+                f"{part.get('annulled', 0)}/{part['deals']}",
+                number(part["actions_per_deal"]),
+                number(dig(part, "us_per_action", "best_us"), 2),
+                number(dig(calls, "us_per_legal_actions", "best_us"), 2) if calls else "-",
+                number(dig(calls, "us_per_step_replayed", "best_us"), 2) if calls else "-",
+                "-",
+            ]
+        )
     lines = [table(rows), ""]
     # This run keeps one core busy itself: the load beyond that is others'.
     before, after = result.get("load_before") or 0.0, result.get("load_after") or 0.0
@@ -280,7 +360,9 @@ def report(result: dict[str, Any]) -> str:
         )
     if "module" in ours:
         lines.append(f"tarotlib {ours['version']} from {ours['module']}")
-    for name, part in (("tarotlib", ours), ("magmacrunch-tarot", magma), ("open-spiel", spiel)):
+    named = [("tarotlib", ours), ("magmacrunch-tarot", magma), ("open-spiel", spiel)]
+    named += [(k, v) for k, v in belote_peers.items() if isinstance(v, dict)]
+    for name, part in named:
         if "error" in part:
             lines.append(f"ERROR {name}: {part['error']}")
     labels = {
@@ -288,6 +370,11 @@ def report(result: dict[str, Any]) -> str:
         "action_cost_vs_openspiel": "tarotlib 4p µs/action ÷ OpenSpiel tarok µs/action",
         "legal_plus_apply_vs_openspiel": (
             "tarotlib (legal_actions + apply) ÷ OpenSpiel (legal_actions + apply_action)"
+        ),
+        "belote_rate_vs_belote_cli": "tarotlib belote (ffb) deals/s ÷ belote-cli deals/s",
+        "belote_rate_vs_colver": "tarotlib belote (ffb) deals/s ÷ colver deals/s",
+        "belote_classic_rate_vs_belote_cli": (
+            "tarotlib belote (classic + TA/SA, belote-cli's rules) deals/s ÷ belote-cli deals/s"
         ),
     }
     for key, label in labels.items():
@@ -322,6 +409,19 @@ def main(argv: list[str] | None = None) -> int:
         metavar="OUT.json",
         help="also write every figure to this file",
     )
+    parser.add_argument(
+        "--belote-peer-venv",
+        type=Path,
+        default=DEFAULT_BELOTE_PEER_VENV,
+        help=f"Belote's peers' throwaway virtual environment (default "
+        f"{DEFAULT_BELOTE_PEER_VENV}); made and filled if missing",
+    )
+    parser.add_argument(
+        "--games",
+        choices=("all", "french-tarot", "belote"),
+        default="all",
+        help="which games to time (default all)",
+    )
     parser.add_argument("--no-peers", action="store_true", help="time tarotlib only")
     parser.add_argument("--no-tarotlib", action="store_true", help="time the peers only")
     parser.add_argument("--seed", type=int, default=20240601)
@@ -347,7 +447,18 @@ def main(argv: list[str] | None = None) -> int:
         "load_before": load_average(),
     }
     # One after the other, never at once: the machine may have two cores only.
-    if not args.no_peers:
+    tarot = args.games in ("all", "french-tarot")
+    belote = args.games in ("all", "belote")
+    if not args.no_peers and belote:
+        try:
+            result["belote_peers"] = run_belote_peers(args.belote_peer_venv, args.quick, args.seed)
+        except Exception as exc:
+            log(f"the Belote peers could not be timed: {exc}")
+            result["belote_peers"] = {
+                "belote_cli": {"error": f"{type(exc).__name__}: {exc}"},
+                "colver": {"error": f"{type(exc).__name__}: {exc}"},
+            }
+    if not args.no_peers and tarot:
         try:
             result["peers"] = run_peers(args.peer_venv, args.quick, args.seed)
         except Exception as exc:
@@ -358,12 +469,14 @@ def main(argv: list[str] | None = None) -> int:
             }
     if not args.no_tarotlib:
         try:
-            result["tarotlib"] = run_ours(args.quick, args.seed)
+            result["tarotlib"] = run_ours(args.quick, args.seed, tarot, belote)
         except Exception as exc:
             traceback.print_exc(file=sys.stderr)
             result["tarotlib"] = {"error": f"{type(exc).__name__}: {exc}"}
     result["load_after"] = load_average()
-    result["ratios"] = ratios(result.get("tarotlib") or {}, result.get("peers") or {})
+    result["ratios"] = ratios(
+        result.get("tarotlib") or {}, result.get("peers") or {}, result.get("belote_peers")
+    )
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

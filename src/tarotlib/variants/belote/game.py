@@ -106,6 +106,22 @@ _PLANS: Final = {
 _BITS: Final = tuple(1 << i for i in range(78))
 
 
+def _completion_plan(taker_offset: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
+    """Stock positions (the turn-up is position 0) received by seat dealer + k, k = 1..4, when
+    the taker is seat dealer + ``taker_offset``: 2 cards for the taker, 3 for the others."""
+    out = []
+    pos = 1
+    for k in range(1, 5):
+        n = 2 if k & 3 == taker_offset else 3
+        out.append(itemgetter(*range(pos, pos + n)))
+        pos += n
+    return tuple(out)
+
+
+_COMPLETION: Final = tuple(_completion_plan(t) for t in range(4))
+_BELOTE_SUITS: Final = (*(((s,)) for s in Suit), tuple(Suit), ())  # BE-9.1, by contract
+
+
 @functools.cache
 def trick_rules(
     contract: Contract,
@@ -164,9 +180,21 @@ class Belote:
 
     options: BeloteOptions = attrs.field(factory=BeloteOptions)
     _plan: tuple[itemgetter[tuple[int, ...]], ...] = attrs.field(init=False, repr=False, eq=False)
+    _trick_rules: tuple[TrickRules, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_plan", _PLANS[self.options.deal_packets])
+        o = self.options
+        object.__setattr__(self, "_plan", _PLANS[o.deal_packets])
+        object.__setattr__(
+            self,
+            "_trick_rules",
+            tuple(
+                trick_rules(
+                    c, o.partner_trump_rule, o.undertrump, o.ta_must_beat_partner, o.ta_sa_points
+                )
+                for c in Contract
+            ),
+        )
 
     # -- Rules protocol ---------------------------------------------------------------------------
     @property
@@ -189,10 +217,7 @@ class Belote:
 
     def trick_rules(self, contract: Contract) -> TrickRules:
         """The legal-card rules of ``contract`` under these options (BE-7)."""
-        o = self.options
-        return trick_rules(
-            contract, o.partner_trump_rule, o.undertrump, o.ta_must_beat_partner, o.ta_sa_points
-        )
+        return self._trick_rules[contract]
 
     def new_deal(
         self, *, seed: int | None = None, layout: Layout | None = None, dealer: int = 0
@@ -225,13 +250,21 @@ class Belote:
             raise DealError("the order must list each of the 32 Belote cards exactly once")
         if not 0 <= dealer < 4:
             raise DealError(f"dealer must be a seat 0..3, got {dealer}")
-        return self._deal(cards, dealer, None)
+        return self._deal([ALL_CARDS[c] for c in cards], dealer, None)
 
-    def _deal(self, order: Sequence[int], dealer: int, seed: int | None) -> BeloteState:
+    def _deal(self, order: Sequence[Card], dealer: int, seed: int | None) -> BeloteState:
+        """BE-3.4 steps 1-2: five cards to each seat from the player after the dealer, in the
+        packets of ``deal_packets``; ``order[20:]`` is the turn-up and the stock."""
         bits = _BITS
         masks = [sum(map(bits.__getitem__, get(order))) for get in self._plan]
-        hands = tuple(masks[(seat - dealer - 1) & 3] for seat in range(4))
-        return self._start(hands, tuple(ALL_CARDS[c] for c in order[20:]), dealer, seed)
+        first = -dealer - 1
+        hands = (
+            masks[first & 3],
+            masks[(first + 1) & 3],
+            masks[(first + 2) & 3],
+            masks[(first + 3) & 3],
+        )
+        return self._start(hands, tuple(order[20:]), dealer, seed)
 
     def _check_layout(self, layout: Layout) -> None:
         if layout.players != 4:
@@ -482,13 +515,11 @@ class _Deal:
         d = _Deal(self.rules, self.dealer, self.seed, self.dealt, self.stock)
         hands = list(self.dealt)
         hands[taker] |= 1 << self.turn_up
-        pos = 1
-        for k in range(1, 5):
-            seat = (self.dealer + k) & 3
-            n = 2 if seat == taker else 3
-            for c in self.stock[pos : pos + n]:
-                hands[seat] |= 1 << c
-            pos += n
+        bits = _BITS
+        stock = self.stock
+        dealer = self.dealer
+        for k, get in enumerate(_COMPLETION[(taker - dealer) & 3], 1):  # BE-3.4 step 3
+            hands[(dealer + k) & 3] |= sum(map(bits.__getitem__, get(stock)))
         d.contract = contract
         d.taker = taker
         d.full = tuple(hands)
@@ -497,11 +528,7 @@ class _Deal:
         d.card_class = tr.card_class
         d.above = tr.above
         holders = []
-        suits = (
-            ()
-            if contract is Contract.NO_TRUMPS
-            else (tuple(Suit) if contract is Contract.ALL_TRUMPS else (Suit(contract),))
-        )
+        suits = _BELOTE_SUITS[contract]
         for s in suits:  # BE-9.1: K and Q of one suit held by one player
             k, q = _KQ[s]
             kq = 1 << k | 1 << q
@@ -1164,6 +1191,10 @@ def _belotes(state: BeloteState) -> tuple[int, int]:
     out = [0, 0]
     if not d.belote_holders:
         return (0, 0)
+    if opts.belote_announce == "auto" and not opts.belote_king_first:
+        for _suit, seat in d.belote_holders:  # the holder plays both cards: always complete
+            out[seat & 1] += 1
+        return (out[0], out[1])
     order: dict[int, int] = {}
     i = 0
     for _leader, cards, _w in state._tricks:

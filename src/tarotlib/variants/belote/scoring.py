@@ -622,8 +622,10 @@ def score_deal(summary: DealSummary, options: BeloteOptions = DEFAULT_OPTIONS) -
     d = 1 - a
     tricks = summary.tricks
     capot = (tricks[0] == TRICKS, tricks[1] == TRICKS)  # BE-11.2
-    der = tuple(  # BE-11.1, BE-11.2
-        _CAPOT_DER if capot[t] else _DER if summary.last_trick == t else 0 for t in (0, 1)
+    last = summary.last_trick  # BE-11.1, BE-11.2
+    der = (
+        _CAPOT_DER if capot[0] else _DER if last == 0 else 0,
+        _CAPOT_DER if capot[1] else _DER if last == 1 else 0,
     )
     bel = (BELOTE_POINTS * summary.belotes[0], BELOTE_POINTS * summary.belotes[1])  # BE-9.2
 
@@ -641,9 +643,8 @@ def score_deal(summary: DealSummary, options: BeloteOptions = DEFAULT_OPTIONS) -
         tuple(c for c in summary.declarations if best == 1 and c.team == 1),
     )
     decl = (sum(c.points for c in combos[0]), sum(c.points for c in combos[1]))
-    dec = tuple(  # BE-10.5
-        0 if options.declarations_need_trick and tricks[t] == 0 else decl[t] for t in (0, 1)
-    )
+    need = options.declarations_need_trick  # BE-10.5
+    dec = (0 if need and tricks[0] == 0 else decl[0], 0 if need and tricks[1] == 0 else decl[1])
     cp = summary.card_points
     tot = (cp[0] + der[0] + bel[0] + dec[0], cp[1] + der[1] + bel[1] + dec[1])  # BE-11.3
 
