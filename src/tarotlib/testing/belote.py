@@ -506,6 +506,13 @@ class _Replay:
                 self._announce(j, seat, a.kind.value, card, hands[seat])
             elif isinstance(a, Play):
                 card = int(a.card)
+                if opts.belote_announce == "auto":  # BE-9.2: the engine announces for the holder
+                    for s, p in self.holders:
+                        k, q = _card(s, _K), _card(s, _Q)
+                        if p == seat and card in (k, q):
+                            other = q if card == k else k
+                            kind = "belote" if other in hands[seat] else "rebelote"
+                            self.announced.append((seat, kind, card))
             else:
                 raise AssertionError(f"history[{j}] = {a} in the play phase")
             hand = frozenset(hands[seat])

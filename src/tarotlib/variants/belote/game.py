@@ -54,7 +54,6 @@ from tarotlib.variants.belote.options import BeloteOptions, options_from
 from tarotlib.variants.belote.scoring import BeloteScore, _engine_summary, score_deal, settle
 from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table
 from tarotlib.variants.belote.types import (
-    NATURAL_RANKS,
     Announcement,
     Combination,
     CombinationKind,
@@ -436,8 +435,10 @@ class Belote:
         """BE-11.7: credit a deal, with the pending litige carry going to the deal's winner; a
         thrown-in deal credits nothing and leaves the carry untouched (BE-4.5)."""
         score = result.breakdown
-        if result.is_annulled or not isinstance(score, BeloteScore):
+        if result.is_annulled:
             return (0, 0, 0, 0), carry
+        if not isinstance(score, BeloteScore):  # a hand-made result: credited as it stands
+            return result.scores, carry
         (t0, t1), pending = settle(int(carry), score, self.options)
         return (t0, t1, t0, t1), pending
 
@@ -467,6 +468,7 @@ class _Deal:
     __slots__ = (
         "above",
         "announce",
+        "auto_belote",
         "belote_holders",
         "card_class",
         "combos",
@@ -508,6 +510,7 @@ class _Deal:
         self.belote_holders: tuple[tuple[int, int], ...] = ()  # (suit, seat) per belote, BE-9.1
         self.combos: tuple[tuple[Combination, ...], ...] = ((), (), (), ())
         self.announce = False  # explicit belote announcements are possible (BE-9.2)
+        self.auto_belote = 0  # the holders' belote cards, announced by the engine (BE-9.2, auto)
         self.declare = False  # declarations are possible in the first trick (BE-10.3)
 
     def complete(self, contract: Contract, taker: int) -> _Deal:
@@ -540,6 +543,9 @@ class _Deal:
         if opts.declarations:
             d.combos = tuple(combinations(h, seat) for seat, h in enumerate(hands))
         d.announce = bool(opts.belote_announce == "explicit" and holders)
+        if opts.belote_announce == "auto":
+            for suit, _seat in holders:
+                d.auto_belote |= 1 << _KQ[suit][0] | 1 << _KQ[suit][1]
         d.declare = bool(opts.declarations and not opts.auto_declare and any(d.combos))
         return d
 
@@ -917,8 +923,11 @@ class BeloteState:
             return self._apply_bid(action)
         raise IllegalActionError("the deal is over", action)
 
-    def _play(self, card: int, action: Action) -> BeloteState:
-        """Play ``card`` (known to be legal) — the hot path (BE-7, BE-8)."""
+    def _play(
+        self, card: int, action: Action, announced: Announcement | None = None
+    ) -> BeloteState:
+        """Play ``card`` (known to be legal) — the hot path (BE-7, BE-8) — with the belote
+        announcement ``announced`` made with it, if any (BE-9.2)."""
         seat = self._to_act
         d = self._d
         s: BeloteState = _new(BeloteState)
@@ -926,9 +935,14 @@ class BeloteState:
         s._hist = (self._hist, action)
         s._phase = PLAY
         s._round = 0
-        s._hands = self._hands ^ 1 << (card + (seat << 6))
+        hands = self._hands
+        s._hands = hands ^ 1 << (card + (seat << 6))
         s._decl = self._decl
-        s._ann = self._ann
+        if d.auto_belote >> card & 1:  # BE-9.2, auto: the engine announces for the holder
+            other = card + 1 if card % 14 == 12 else card - 1  # the suit's Q (12) and K (13)
+            held = hands >> (other + (seat << 6)) & 1
+            announced = Announcement.BELOTE if held else Announcement.REBELOTE
+        s._ann = self._ann if announced is None else (*self._ann, (seat, announced, card))
         s._memo = -1
         s._acts = None
         s._result = None
@@ -1078,9 +1092,8 @@ class BeloteState:
                     "of a belote suit held together, rebelote with the second)",
                     action,
                 )
-            s = self._play(card, Declare(kind, (ALL_CARDS[card],), notation=PIQUET_NOTATION))
-            s._ann = (*self._ann, (seat, kind, card))
-            return s
+            declare = Declare(kind, (ALL_CARDS[card],), notation=PIQUET_NOTATION)
+            return self._play(card, declare, kind)
         if not isinstance(kind, CombinationKind):
             raise self._wrong(action, "a card to play, or a Belote declaration")
         if not opts.declarations:
@@ -1093,7 +1106,7 @@ class BeloteState:
             raise IllegalActionError(
                 "declarations are made during the first trick only (BE-10.3)", action
             )
-        combo = Combination(seat, kind, tuple(sorted(action.shown, key=_natural_key, reverse=True)))
+        combo = Combination(seat, kind, tuple(action.shown))
         match = next(
             (
                 c
@@ -1161,10 +1174,6 @@ class BeloteState:
             f"<BeloteState {self.phase} to_act={self.to_act} contract={contract} "
             f"taker={self.taker} tricks={len(self._tricks)}>"
         )
-
-
-def _natural_key(card: int) -> int:
-    return NATURAL_RANKS.index(card % 14 + 1)
 
 
 def _auto_choice(combos: tuple[Combination, ...], reuse: bool) -> tuple[Combination, ...]:
