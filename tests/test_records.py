@@ -493,3 +493,58 @@ def test_declare_text_parses_back() -> None:
     state = poignee_state()
     declare = next(a for a in state.legal_actions() if isinstance(a, tarotlib.Declare))
     assert state.rules.parse_action(declare.text) == declare
+
+
+# -- Belote ------------------------------------------------------------------------------------------
+BELOTE_HANDS = [
+    "AH KH 7H AD 7D 8D 9D TD",
+    "TH 9H KS JS 8S 7S 7C 8C",
+    "QH JH 8H AS TS 9S QS 9C",
+    "AC TC KC QC JC KD QD JD",
+]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"preset": "classic"},
+        {"preset": "bga", "ta_sa": "third_round", "belote_announce": "explicit"},
+        {"preset": "classic", "rounding": "half_up", "deal_packets": "2-3"},
+    ],
+    ids=["ffb", "classic", "bga-ta-sa-explicit", "classic-rounding-2-3"],
+)
+def test_belote_seeded_records_replay(options: dict[str, object]) -> None:
+    """BE-3.4: a seeded Belote deal records its seed; the record round-trips through JSON and
+    replays to the same result, Belote notation (``play TS``) included."""
+    rules = tarotlib.variant("belote", **options)
+    for seed in range(12):
+        state = play(rules.new_deal(seed=seed, dealer=seed % 4), bot_seed=seed)
+        record = GameRecord.from_state(state)
+        check_round_trip(record)
+        assert record.variant == "belote"
+        again = GameRecord.loads(record.dumps())
+        assert again.replay().result == state.result
+        plays = [a.split()[-1] for a in record.actions if a.startswith("play ")]
+        assert plays and not any(p.startswith("1") for p in plays)  # AS, TS: BE-1.2 notation
+
+
+def test_belote_layout_record_keeps_the_stock_in_order() -> None:
+    """A deal started at its first card (``start_play``) records its canonical layout, with the
+    turn-up and stock in dealing order (BE-3.4), and the bids that reach the contract."""
+    from tarotlib.variants.belote import Belote, Contract, options_from
+
+    rules = Belote(options_from({"preset": "classic", "belote_announce": "explicit"}))
+    start = rules.start_play(BELOTE_HANDS, Contract.SPADES, taker=1, dealer=3)
+    state = play(start, bot_seed=4)
+    record = GameRecord.from_state(state)
+    layout = record.to_json()["deal"]
+    assert isinstance(layout, dict) and "layout" in layout
+    stock = layout["layout"]["stock"]
+    assert len(stock) == 12
+    assert tarotlib.cards.parse_cards(stock) == start.layout.stock  # in dealing order
+    assert record.actions[: len(start.history)] == tuple(a.text for a in start.history)
+    again = GameRecord.loads(record.dumps())
+    replayed = again.replay()
+    assert replayed.result == state.result
+    assert [a.text for a in replayed.history] == [a.text for a in state.history]
