@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -50,7 +50,7 @@ from tarotlib.errors import (
 from tarotlib.rng import shuffle
 from tarotlib.tricks import TRUMP_CLASS, Overtrump, PartnerTrumped, PlayedTrick, TrickRules
 from tarotlib.variants.belote.declarations import combinations, is_valid_declaration
-from tarotlib.variants.belote.options import BeloteOptions, options_from
+from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.belote.scoring import BeloteScore, _engine_summary, score_deal, settle
 from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table
 from tarotlib.variants.belote.types import (
@@ -344,11 +344,8 @@ class Belote:
         for k in range(1, 5):  # BE-3.4 step 3
             stock.extend(rest[(dealer + k) & 3])
         layout = Layout(tuple(dealt), (), dealer, tuple(stock))
-        bids: list[Action] = []
         first = (dealer + 1) & 3
-        for r in range(1, round_):
-            bids.extend([_PASS] * 4)
-            del r
+        bids: list[Action] = [_PASS] * (4 * (round_ - 1))  # every earlier round passed (BE-4)
         bids.extend([_PASS] * ((taker - first) & 3))
         bids.append(_BIDS[contract])
         return layout, tuple(bids)
@@ -1318,8 +1315,3 @@ class BeloteObservation:
             "annulled": None if self.result is None else self.result.annulled,
             "scores": None if self.result is None else list(self.result.scores),
         }
-
-
-def options_from_mapping(values: Mapping[str, object]) -> BeloteOptions:
-    """Options from keyword values, honouring ``preset`` (see :func:`options_from`)."""
-    return options_from(values)
