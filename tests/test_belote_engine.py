@@ -14,15 +14,12 @@ import re
 from collections.abc import Iterable, Sequence
 
 import pytest
+from belote_helpers import belote, card, cards, plays, show
 
-import tarotlib
 from tarotlib.actions import Action, Bid, Declare, Pass, Play
 from tarotlib.cards import (
     PIQUET_NOTATION,
     Card,
-    card_mask,
-    format_cards,
-    parse_card,
     parse_cards,
 )
 from tarotlib.dealing import Layout
@@ -44,28 +41,6 @@ BELOTE, REBELOTE = Announcement.BELOTE, Announcement.REBELOTE
 
 # --------------------------------------------------------------------------------------------------
 # helpers
-
-
-def belote(**options: object) -> Belote:
-    rules = tarotlib.variant("belote", **options)
-    assert isinstance(rules, Belote)
-    return rules
-
-
-def card(text: str) -> Card:
-    return parse_card(text)
-
-
-def cards(text: str) -> frozenset[Card]:
-    return frozenset(parse_cards(text))
-
-
-def show(collection: Iterable[int]) -> str:
-    return format_cards(card_mask(collection), PIQUET_NOTATION)
-
-
-def plays(state: BeloteState) -> list[Play]:
-    return [a for a in state.legal_actions() if isinstance(a, Play)]
 
 
 def declares(state: BeloteState) -> list[Declare]:

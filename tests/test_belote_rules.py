@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
+from belote_helpers import belote, card, cards, legal_cards, show
 
-import tarotlib
 from tarotlib.actions import Action, Bid, Pass, Play
 from tarotlib.bots import RandomBot
 from tarotlib.cards import (
@@ -26,8 +26,6 @@ from tarotlib.cards import (
     Suit,
     card_mask,
     cards_of,
-    format_cards,
-    parse_card,
     parse_cards,
 )
 from tarotlib.decks import PIQUET_32
@@ -43,32 +41,6 @@ PARTNER_RULES = ("free", "overtrump_if_trumping", "no_undertrump", "only_trumps_
 
 # --------------------------------------------------------------------------------------------------
 # helpers
-
-
-def belote(**options: object) -> Belote:
-    """The Belote rules with ``options`` (``preset=...`` allowed), through the public registry."""
-    rules = tarotlib.variant("belote", **options)
-    assert isinstance(rules, Belote)
-    return rules
-
-
-def card(text: str) -> Card:
-    return parse_card(text)
-
-
-def cards(text: str) -> frozenset[Card]:
-    """A set of cards from text such as ``"♠A ♠10"`` or ``"AS TS"``."""
-    return frozenset(parse_cards(text))
-
-
-def show(collection: Iterable[int]) -> str:
-    """Cards in index order, Belote notation (for readable assertion messages)."""
-    return format_cards(card_mask(collection), PIQUET_NOTATION)
-
-
-def legal_cards(state: BeloteState) -> frozenset[Card]:
-    """The cards the seat to act may play (declarations and announcements left out)."""
-    return frozenset(a.card for a in state.legal_actions() if isinstance(a, Play))
 
 
 def play(state: BeloteState, *texts: str) -> BeloteState:

@@ -119,16 +119,19 @@ OPTION_FIELDS = [field.name for field in attrs.fields(FrenchTarotOptions)]
 FT_OPTIONS = "## Options (FT-18)"
 
 
-@pytest.mark.parametrize("name", OPTION_FIELDS)
-def test_every_french_tarot_option_is_in_the_options_table(name: str) -> None:
-    rows = option_rows(DOCS / "french-tarot.md", FT_OPTIONS)
-    assert name in rows, f"option {name} is missing from the options table of french-tarot.md"
+def check_option_row(
+    page: str, heading: str, cls: type, option_docs: dict[str, tuple[str, str]], name: str
+) -> None:
+    """The options table of ``page`` lists option ``name`` of ``cls`` with its actual default,
+    every allowed value and the rules section of ``option_docs``."""
+    rows = option_rows(DOCS / page, heading)
+    assert name in rows, f"option {name} is missing from the options table of {page}"
     first, default, alternatives, rule = rows[name]
-    field = attrs.fields_dict(FrenchTarotOptions)[name]
+    field = attrs.fields_dict(cls)[name]
     assert default.startswith(f"`{as_doc(field.default)}`"), (
         f"{name}: documented default {default!r}, actual default {field.default!r}"
     )
-    hint = typing.get_type_hints(FrenchTarotOptions)[name]
+    hint = typing.get_type_hints(cls)[name]
     values: tuple[object, ...] = ()
     if typing.get_origin(hint) is typing.Literal:
         values = typing.get_args(hint)
@@ -138,11 +141,16 @@ def test_every_french_tarot_option_is_in_the_options_table(name: str) -> None:
         assert f"`{as_doc(value)}`" in f"{default} {alternatives}", (
             f"{name}: value {value!r} is not documented"
         )
-    description, reference = OPTION_DOCS[name]
+    description, reference = option_docs[name]
     assert reference in rule, f"{name}: the table cites {rule!r}, OPTION_DOCS {reference!r}"
     label = re.match(r"O-\d+", description)
     if label:
         assert f"({label.group(0)})" in first, f"{name} should be labelled {label.group(0)}"
+
+
+@pytest.mark.parametrize("name", OPTION_FIELDS)
+def test_every_french_tarot_option_is_in_the_options_table(name: str) -> None:
+    check_option_row("french-tarot.md", FT_OPTIONS, FrenchTarotOptions, OPTION_DOCS, name)
 
 
 def test_the_options_table_lists_only_real_options() -> None:
@@ -155,24 +163,7 @@ BE_OPTIONS = "## Options and presets (BE-13)"
 
 @pytest.mark.parametrize("name", BELOTE_FIELDS)
 def test_every_belote_option_is_in_the_options_table(name: str) -> None:
-    rows = option_rows(DOCS / "belote.md", BE_OPTIONS)
-    assert name in rows, f"option {name} is missing from the options table of belote.md"
-    _, default, alternatives, rule = rows[name]
-    field = attrs.fields_dict(BeloteOptions)[name]
-    assert default.startswith(f"`{as_doc(field.default)}`"), (
-        f"{name}: documented default {default!r}, actual default {field.default!r}"
-    )
-    hint = typing.get_type_hints(BeloteOptions)[name]
-    values: tuple[object, ...] = ()
-    if typing.get_origin(hint) is typing.Literal:
-        values = typing.get_args(hint)
-    elif hint is bool:
-        values = (True, False)
-    for value in values:
-        assert f"`{as_doc(value)}`" in f"{default} {alternatives}", (
-            f"{name}: value {value!r} is not documented"
-        )
-    assert BELOTE_OPTION_DOCS[name][1] in rule, f"{name}: the table cites {rule!r}"
+    check_option_row("belote.md", BE_OPTIONS, BeloteOptions, BELOTE_OPTION_DOCS, name)
 
 
 def test_the_belote_options_table_lists_only_real_options() -> None:

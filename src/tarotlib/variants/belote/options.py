@@ -19,6 +19,7 @@ from typing import Final, Literal
 
 import attrs
 
+from tarotlib._options import check_choices, from_dict
 from tarotlib.errors import OptionError
 
 __all__ = ["OPTION_DOCS", "PRESETS", "BeloteOptions"]
@@ -109,11 +110,7 @@ class BeloteOptions:
     target_score: int = 1000
 
     def __attrs_post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices or type(value) is not type(choices[0]):
-                shown = ", ".join(str(c) for c in choices)
-                raise OptionError(f"option {name} must be one of {shown} (got {value!r})")
+        check_choices(self, _CHOICES)
         t = self.target_score
         if isinstance(t, bool) or not isinstance(t, int) or t <= 0:
             raise OptionError(f"option target_score must be a whole number > 0 (got {t!r})")
@@ -134,13 +131,7 @@ class BeloteOptions:
     @classmethod
     def from_dict(cls, values: Mapping[str, object]) -> BeloteOptions:
         """Options from a mapping of names to values (unknown names raise OptionError)."""
-        known = {a.name for a in attrs.fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise OptionError(
-                f"unknown Belote option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
-            )
-        return cls(**values)  # type: ignore[arg-type]
+        return from_dict(cls, values, "Belote")
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready mapping of every option."""

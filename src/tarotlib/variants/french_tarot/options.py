@@ -18,6 +18,7 @@ from typing import Final, Literal
 
 import attrs
 
+from tarotlib._options import check_choices, from_dict
 from tarotlib.errors import OptionError
 
 __all__ = ["OPTION_DOCS", "FrenchTarotOptions"]
@@ -110,18 +111,13 @@ class FrenchTarotOptions:
     annulled_deals_count: bool = False
 
     def __attrs_post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if name == "defence_slam_bonus":
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                    continue
-                raise OptionError(
-                    f"option defence_slam_bonus must be a whole number ≥ 0 (FFT 200, seed 000 0), "
-                    f"got {value!r}"
-                )
-            if value not in choices or type(value) is not type(choices[0]):
-                shown = ", ".join(str(c) for c in choices)
-                raise OptionError(f"option {name} must be one of {shown} (got {value!r})")
+        value = self.defence_slam_bonus
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise OptionError(
+                f"option defence_slam_bonus must be a whole number ≥ 0 (FFT 200, seed 000 0), "
+                f"got {value!r}"
+            )
+        check_choices(self, {k: v for k, v in _CHOICES.items() if k != "defence_slam_bonus"})
         t = self.poignee_thresholds
         if t is not None and not (0 < t[0] < t[1] < t[2] <= 22):
             raise OptionError(
@@ -163,14 +159,7 @@ class FrenchTarotOptions:
     @classmethod
     def from_dict(cls, values: Mapping[str, object]) -> FrenchTarotOptions:
         """Options from a mapping of names to values (unknown names raise OptionError)."""
-        known = {a.name for a in attrs.fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise OptionError(
-                f"unknown French Tarot option(s) {', '.join(unknown)}; "
-                f"known: {', '.join(sorted(known))}"
-            )
-        return cls(**values)  # type: ignore[arg-type]
+        return from_dict(cls, values, "French Tarot")
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready mapping of every option."""
