@@ -221,7 +221,7 @@ def saved_record(tmp_path: Path) -> tuple[Path, GameState]:
 
 def test_replay_prints_the_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, state = saved_record(tmp_path)
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", str(path), "--result-only"]) == 0
     out = capsys.readouterr().out.splitlines()
     n = len(state.history)
     assert out[0] == f"french-tarot, 5 players; seed 40, dealer seat 3; {n} actions"
@@ -236,7 +236,7 @@ def test_replay_unfinished_and_layout_records(
     state = state.apply(state.legal_actions()[0])
     path = tmp_path / "part.json"
     save(path, GameRecord.from_state(state))
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", str(path), "--result-only"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "french-tarot, 3 players; explicit layout, dealer seat 1; 1 actions"
     assert out[1] == f"deal not finished: phase {state.phase}, seat {state.to_act} to act"

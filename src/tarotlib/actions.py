@@ -57,7 +57,11 @@ __all__ = [
 
 @attrs.frozen
 class Action:
-    """Base class of all actions."""
+    """Base class of all actions.
+
+    >>> isinstance(Pass(), Action), str(Pass())
+    (True, 'pass')
+    """
 
     verb: ClassVar[str] = ""
 
@@ -72,7 +76,11 @@ class Action:
 
 @attrs.frozen
 class Pass(Action):
-    """Pass in an auction."""
+    """Pass in an auction.
+
+    >>> Pass().text, Pass() == Pass()
+    ('pass', True)
+    """
 
     verb: ClassVar[str] = "pass"
 
@@ -84,7 +92,12 @@ def _token(value: object) -> str:
 
 @attrs.frozen
 class Bid(Action):
-    """Name a contract in an auction; ``contract`` is the variant's contract enum member."""
+    """Name a contract in an auction; ``contract`` is the variant's contract enum member.
+
+    >>> from tarotlib.variants.french_tarot import Contract
+    >>> Bid(Contract.GARDE_SANS).text
+    'bid garde-sans'
+    """
 
     verb: ClassVar[str] = "bid"
     contract: enum.Enum
@@ -106,33 +119,57 @@ class _CardAction(Action):
 
 @attrs.frozen
 class Call(_CardAction):
-    """Call a card; its holder becomes the caller's (secret) partner (FT-5)."""
+    """Call a card; its holder becomes the caller's (secret) partner (FT-5).
+
+    >>> from tarotlib.cards import parse_card
+    >>> Call(parse_card("KS")).text
+    'call KS'
+    """
 
     verb: ClassVar[str] = "call"
 
 
 @attrs.frozen
 class Discard(_CardAction):
-    """Put one card into the écart / discard (FT-6.1)."""
+    """Put one card into the écart / discard (FT-6.1).
+
+    >>> from tarotlib.cards import parse_card
+    >>> Discard(parse_card("3H")).text
+    'discard 3H'
+    """
 
     verb: ClassVar[str] = "discard"
 
 
 @attrs.frozen
 class Play(_CardAction):
-    """Play a card to the current trick (FT-9)."""
+    """Play a card to the current trick (FT-9).
+
+    >>> from tarotlib.cards import parse_card
+    >>> Play(parse_card("KH")).text, Play(parse_card("KH")).card
+    ('play KH', Card(KH))
+    """
 
     verb: ClassVar[str] = "play"
 
     @staticmethod
     def of(card: int) -> Play:
-        """The shared ``Play`` action for a card (cheaper than building a new one)."""
+        """The shared ``Play`` action for a card (cheaper than building a new one).
+
+        >>> from tarotlib.cards import parse_card
+        >>> Play.of(parse_card("KH")) == Play(parse_card("KH")), Play.of(parse_card("KH")).text
+        (True, 'play KH')
+        """
         return _PLAYS[card]
 
 
 @attrs.frozen
 class Slam(Action):
-    """The taker's decision to announce a slam (``announce=True``) or not (FT-7)."""
+    """The taker's decision to announce a slam (``announce=True``) or not (FT-7).
+
+    >>> Slam(True).text, Slam(False).text
+    ('slam', 'no-slam')
+    """
 
     verb: ClassVar[str] = "slam"
     announce: bool
@@ -144,7 +181,11 @@ class Slam(Action):
 
 @attrs.frozen
 class Redeal(Action):
-    """Choose to redeal (``True``) or keep the hand (``False``) when the rules let a player choose."""
+    """Choose to redeal (``True``) or keep the hand (``False``) when the rules let a player choose.
+
+    >>> Redeal(True).text, Redeal(False).text
+    ('redeal', 'keep')
+    """
 
     verb: ClassVar[str] = "redeal"
     redeal: bool
@@ -157,7 +198,15 @@ class Redeal(Action):
 @attrs.frozen
 class Declare(Action):
     """Declare something (a poignée with the cards ``shown``, a misère, ...); ``kind`` is the
-    variant's declaration enum member."""
+    variant's declaration enum member.
+
+    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.variants.french_tarot import DeclarationKind
+    >>> Declare(DeclarationKind.NO_TRUMPS_MISERE).text
+    'declare no-trumps-misere'
+    >>> Declare(DeclarationKind.SIMPLE_POIGNEE, parse_cards("T1 T2 T3 T4 T5 T6 T7 T8")).text
+    'declare simple-poignee T1 T2 T3 T4 T5 T6 T7 T8'
+    """
 
     verb: ClassVar[str] = "declare"
     kind: enum.Enum

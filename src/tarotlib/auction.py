@@ -44,7 +44,14 @@ def _label(contract: enum.IntEnum) -> str:
 
 class AuctionState(NamedTuple, Generic[C]):
     """Calls so far: ``calls[i]`` is the i-th call (a contract, or None for a pass); the highest
-    contract named and its bidder. (An immutable named tuple: auctions are on the hot path.)"""
+    contract named and its bidder. (An immutable named tuple: auctions are on the hot path.)
+
+    >>> from tarotlib.variants.french_tarot import Contract
+    >>> auction = OneRoundAuction(tuple(Contract), players=3)
+    >>> st = auction.apply(auction.apply(auction.start(first=0), Contract.GARDE), None)
+    >>> st.calls, st.high, st.high_seat
+    ((<Contract.GARDE: 2>, None), <Contract.GARDE: 2>, 0)
+    """
 
     first: int
     calls: tuple[C | None, ...] = ()
@@ -54,33 +61,79 @@ class AuctionState(NamedTuple, Generic[C]):
 
 @attrs.frozen
 class OneRoundAuction(Generic[C]):
-    """One turn each, strictly increasing bids (FT-4.1, FT-4.3, FT-4.4)."""
+    """One turn each, strictly increasing bids (FT-4.1, FT-4.3, FT-4.4).
+
+    >>> from tarotlib.variants.french_tarot import Contract
+    >>> auction = OneRoundAuction(tuple(Contract), players=4)
+    >>> st = auction.start(first=1)
+    >>> for call in (Contract.PRISE, None, Contract.GARDE, None):
+    ...     st = auction.apply(st, call)
+    >>> auction.is_done(st), st.high, st.high_seat
+    (True, <Contract.GARDE: 2>, 3)
+    """
 
     contracts: Sequence[C]
     players: int
 
     def start(self, first: int) -> AuctionState[C]:
-        """An empty auction whose first speaker is ``first``."""
+        """An empty auction whose first speaker is ``first``.
+
+        >>> auction = OneRoundAuction((1, 2), players=3)
+        >>> st = auction.start(first=2)
+        >>> auction.to_act(st), st.calls
+        (2, ())
+        """
         return AuctionState(first)
 
     def to_act(self, st: AuctionState[C]) -> int | None:
-        """The seat to speak, or None when every player has spoken."""
+        """The seat to speak, or None when every player has spoken.
+
+        >>> auction = OneRoundAuction((1, 2), players=3)
+        >>> st = auction.apply(auction.start(first=2), None)
+        >>> auction.to_act(st)
+        0
+        >>> auction.to_act(auction.apply(auction.apply(st, None), None)) is None
+        True
+        """
         n = len(st.calls)
         return None if n >= self.players else (st.first + n) % self.players
 
     def is_done(self, st: AuctionState[C]) -> bool:
-        """True after N calls (FT-4.1: the auction ends after N turns, even if no bid is left)."""
+        """True after N calls (FT-4.1: the auction ends after N turns, even if no bid is left).
+
+        >>> auction = OneRoundAuction((1, 2), players=2)
+        >>> st = auction.apply(auction.start(first=0), 2)
+        >>> auction.is_done(st), auction.is_done(auction.apply(st, None))
+        (False, True)
+        """
         return len(st.calls) >= self.players
 
     def legal(self, st: AuctionState[C]) -> tuple[C | None, ...]:
-        """Pass (None) and every contract higher than the highest named (FT-4.3)."""
+        """Pass (None) and every contract higher than the highest named (FT-4.3).
+
+        >>> import enum
+        >>> class Bet(enum.IntEnum):
+        ...     LOW = 1
+        ...     MID = 2
+        ...     HIGH = 3
+        >>> auction = OneRoundAuction(tuple(Bet), players=3)
+        >>> auction.legal(auction.apply(auction.start(first=0), Bet.MID))
+        (None, <Bet.HIGH: 3>)
+        """
         if self.is_done(st):
             return ()
         high = st.high
         return (None, *(c for c in self.contracts if high is None or c > high))
 
     def check(self, st: AuctionState[C], call: C | None) -> str | None:
-        """Why ``call`` is illegal now, or None."""
+        """Why ``call`` is illegal now, or None.
+
+        >>> from tarotlib.variants.french_tarot import Contract
+        >>> auction = OneRoundAuction(tuple(Contract), players=3)
+        >>> st = auction.apply(auction.start(first=0), Contract.GARDE)
+        >>> auction.check(st, None) is None, auction.check(st, Contract.PRISE)
+        (True, 'bid must beat Garde')
+        """
         if self.is_done(st):
             return "the auction is over"
         if call is None:
@@ -92,7 +145,14 @@ class OneRoundAuction(Generic[C]):
         return None
 
     def apply(self, st: AuctionState[C], call: C | None) -> AuctionState[C]:
-        """The auction after ``call`` by the seat to speak (raises IllegalActionError)."""
+        """The auction after ``call`` by the seat to speak (raises IllegalActionError).
+
+        >>> auction = OneRoundAuction((1, 2), players=3)
+        >>> st = auction.apply(auction.start(first=0), None)
+        >>> st = auction.apply(st, 1)
+        >>> st.calls, st.high_seat
+        ((None, 1), 1)
+        """
         reason = self.check(st, call)
         if reason is not None:
             raise IllegalActionError(reason)

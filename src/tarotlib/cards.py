@@ -58,7 +58,11 @@ __all__ = [
 
 
 class Suit(enum.IntEnum):
-    """The four plain suits, in FFT display order (FT-1.2)."""
+    """The four plain suits, in FFT display order (FT-1.2).
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.label, list(Suit)[0]
+    ('H', '♥', 'hearts', <Suit.SPADES: 0>)
+    """
 
     SPADES = 0
     HEARTS = 1
@@ -85,6 +89,9 @@ class Rank(enum.IntEnum):
     """Ranks of suit cards: 1 (ace) .. 10, then Jack, Knight (Cavalier), Queen, King.
 
     The numeric value is identity only; strength comes from a :class:`~tarotlib.ranking.RankOrder`.
+
+    >>> Rank.KNIGHT.token, Rank(7).token, Rank.QUEEN.is_honour, Rank.ACE.is_honour
+    ('N', '7', True, False)
     """
 
     ACE = 1
@@ -159,7 +166,11 @@ class Card(int):
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with this index (0..77)."""
+        """The card with this index (0..77).
+
+        >>> Card.from_index(13), Card.from_index(77) is EXCUSE
+        (Card(KS), True)
+        """
         if not 0 <= index < NUM_CARDS:
             raise ValueError(f"card index must be 0..77, got {index}")
         return ALL_CARDS[index]
@@ -343,7 +354,11 @@ def card_mask(cards: Iterable[int]) -> int:
 
 
 def iter_cards(mask: int) -> Iterator[Card]:
-    """The cards of a mask, in index order."""
+    """The cards of a mask, in index order.
+
+    >>> [card.text for card in iter_cards(card_mask(parse_cards("T21 KH 1S")))]
+    ['1S', 'KH', 'T21']
+    """
     cards = ALL_CARDS
     while mask:
         low = mask & -mask
@@ -406,11 +421,21 @@ class Notation:
         self.pretties = pretties
 
     def text(self, card: int) -> str:
-        """The text form of ``card``."""
+        """The text form of ``card``.
+
+        >>> card = parse_card("10H")
+        >>> TAROT_NOTATION.text(card), PIQUET_NOTATION.text(card)
+        ('10H', 'TH')
+        """
         return self.texts[card]
 
     def pretty(self, card: int) -> str:
-        """The pretty form of ``card`` (for messages and displays)."""
+        """The pretty form of ``card`` (for messages and displays).
+
+        >>> card = parse_card("10H")
+        >>> TAROT_NOTATION.pretty(card), PIQUET_NOTATION.pretty(card)
+        ('10♥', '♥10')
+        """
         return self.pretties[card]
 
     def __repr__(self) -> str:

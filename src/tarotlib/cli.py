@@ -5,11 +5,17 @@ Commands:
 - ``tarotlib simulate VARIANT [--players N] [--deals D] [--seed S] [--preset NAME]
   [--option KEY=VALUE ...] [--json]`` plays D complete deals between random bots and prints a
   summary (contracts, success rates, mean scores, speed);
-- ``tarotlib replay FILE`` replays a game record (docs/records.md) and prints its result;
+- ``tarotlib replay FILE [--step | --result-only]`` replays a game record (docs/records.md), tells
+  the deal trick by trick and prints its result; ``--step`` waits for Enter between tricks,
+  ``--result-only`` prints only the result
+  before each trick;
+- ``tarotlib play GAME [--players N] [--seat S] [--seed S] [--deals N | --target T] [--preset NAME]
+  [--option KEY=VALUE ...] [--bot NAME ...]`` plays a match in the terminal against bots;
+  ``tarotlib play --resume FILE`` goes on with a match saved with ``save FILE`` (docs/terminal.md);
 - ``tarotlib variants`` lists the registered variants.
 
 Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
-error (unknown command, variant or option, bad value).
+error (unknown command, variant or option, bad value), 130 when ``play`` is interrupted (Ctrl-C).
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
 belote        Belote, 4 players in partnerships ...
@@ -20,6 +26,7 @@ french-tarot  French Tarot for 3, 4 or 5 players ...
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -32,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from tarotlib.bots import RandomBot
 from tarotlib.engine import DealResult, Rules
 from tarotlib.errors import RecordError, TarotError
-from tarotlib.records import load
+from tarotlib.records import load, load_match
 from tarotlib.rng import derive_seed
 from tarotlib.variants.registry import variant, variant_info, variant_names
 
@@ -293,12 +300,112 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         else f"explicit layout, dealer seat {record.dealer}"
     )
     print(f"{rules.name}, {rules.players} players; {deal}; {len(record.actions)} actions")
+    if not args.result_only:
+        from tarotlib.terminal import Console, show_replay
+
+        show_replay(state, Console(), step=args.step)
     if state.is_over:
         for line in state.result.lines():
             print(line)
     else:
         print(f"deal not finished: phase {state.phase}, seat {state.to_act} to act")
     return 0
+
+
+# -- play ------------------------------------------------------------------------------------------
+def _play_rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``tarotlib play``: the variant with --players, --preset and --option."""
+    options: dict[str, object] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.preset is not None:
+        options["preset"] = args.preset
+    for text in args.option or ():
+        try:
+            key, value = parse_option(text)
+        except ValueError as exc:
+            raise _UsageError(str(exc)) from None
+        options[key] = value
+    try:
+        return variant(args.variant, **options)
+    except (TarotError, ValueError, TypeError) as exc:
+        raise _UsageError(str(exc)) from None
+
+
+def _bots_arg(args: argparse.Namespace) -> str | list[str] | None:
+    bots: list[str] | None = args.bot
+    if bots is None:
+        return None
+    return bots[0] if len(bots) == 1 else bots
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from tarotlib.terminal import BotError, Console, new_session, play, resume_session
+
+    bots = _bots_arg(args)
+    if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("GAME", args.variant),
+                ("--players", args.players),
+                ("--seat", args.seat),
+                ("--seed", args.seed),
+                ("--deals", args.deals),
+                ("--target", args.target),
+                ("--preset", args.preset),
+                ("--option", args.option),
+            )
+            if value is not None
+        ]
+        if given:
+            raise _UsageError(
+                f"--resume takes the game and the match from the record; drop {', '.join(given)}"
+            )
+        try:
+            session = resume_session(load_match(args.resume), bots=bots)
+        except OSError as exc:
+            print(f"tarotlib: cannot read {args.resume}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        except RecordError as exc:
+            print(f"tarotlib: {args.resume}: {exc}", file=sys.stderr)
+            return 1
+        except (BotError, ValueError) as exc:
+            raise _UsageError(str(exc)) from None
+    else:
+        if args.variant is None:
+            raise _UsageError("give the game to play (see 'tarotlib variants'), or --resume FILE")
+        rules = _play_rules(args)
+        if args.deals is not None and args.target is not None:
+            raise _UsageError("give --deals or --target, not both")
+        if args.deals is not None and args.deals < 1:
+            raise _UsageError(f"--deals must be at least 1, got {args.deals}")
+        if args.target is not None and not args.target > 0:
+            raise _UsageError(f"--target must be positive, got {args.target:g}")
+        seat = 0 if args.seat is None else args.seat
+        if not 0 <= seat < rules.players:
+            raise _UsageError(f"--seat must be 0..{rules.players - 1}, got {seat}")
+        try:
+            session = new_session(
+                rules,
+                human=seat,
+                deals=args.deals,
+                target_score=args.target,
+                seed=args.seed,
+                bots="random" if bots is None else bots,
+            )
+        except (TarotError, ValueError) as exc:
+            raise _UsageError(str(exc)) from None
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # not on every platform
+            import readline  # noqa: F401  (line editing for input())
+    try:
+        return play(session, Console())
+    except KeyboardInterrupt:
+        print("\ninterrupted")
+        return 130
+    except EOFError:  # pragma: no cover - Console.ask turns EOF into None
+        return 0
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
@@ -312,8 +419,14 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tarotlib",
-        description="Rules of tarot-family card games: simulate, replay records, list variants.",
-        epilog="Exit status: 0 success, 1 bad or non-replaying record, 2 command-line error.",
+        description=(
+            "Rules of tarot-family card games: simulate, replay records, play in the terminal, "
+            "list variants."
+        ),
+        epilog=(
+            "Exit status: 0 success, 1 bad or non-replaying record, 2 command-line error, "
+            "130 play interrupted."
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -347,10 +460,63 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser(
         "replay",
         help="replay a game record and print its result",
-        description="Replay a game record (docs/records.md), check it and print the result.",
+        description=(
+            "Replay a game record (docs/records.md), check it, tell the deal trick by trick and "
+            "print the result; --step waits for Enter between tricks."
+        ),
     )
     rep.add_argument("file", metavar="FILE", help="a record written by tarotlib.records.save")
+    shown = rep.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--step", action="store_true", help="wait for Enter before each trick ('q' shows the rest)"
+    )
+    shown.add_argument(
+        "--result-only",
+        action="store_true",
+        help="print only the header and the result, not the tricks",
+    )
     rep.set_defaults(func=_cmd_replay)
+
+    ply = sub.add_parser(
+        "play",
+        help="play a match in the terminal against bots",
+        description=(
+            "Play a match against bots in the terminal (docs/terminal.md). At the prompt, type an "
+            "action (play KH, bid garde, pass), a shortcut (KH, garde, a number), ? for help, "
+            "save FILE or quit."
+        ),
+    )
+    ply.add_argument(
+        "variant", metavar="GAME", nargs="?", help="the game (see 'tarotlib variants')"
+    )
+    ply.add_argument("--players", type=int, metavar="N", help="number of players (French Tarot)")
+    ply.add_argument("--seat", type=int, metavar="S", help="your seat (default 0)")
+    ply.add_argument(
+        "--seed", type=int, metavar="S", help="seed of the deals and bots (default: a random one)"
+    )
+    ply.add_argument(
+        "--deals",
+        type=int,
+        metavar="N",
+        help="deals to play (default: Belote to its target score, French Tarot one per player)",
+    )
+    ply.add_argument("--target", type=float, metavar="T", help="play to this score instead")
+    ply.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="option preset (French Tarot: fft, bga; Belote: ffb, classic, bga)",
+    )
+    ply.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="a variant option (repeatable)"
+    )
+    ply.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME",
+        help="the bots: random (default) or heuristic; once for all, or once per bot seat",
+    )
+    ply.add_argument("--resume", metavar="FILE", help="go on with a match saved with 'save FILE'")
+    ply.set_defaults(func=_cmd_play)
 
     var = sub.add_parser("variants", help="list the registered variants")
     var.set_defaults(func=_cmd_variants)

@@ -92,7 +92,12 @@ class Layout:
 
     @classmethod
     def from_text(cls, hands: Sequence[str], kitty: str = "", dealer: int = 0) -> Layout:
-        """A layout from card texts, one string per hand."""
+        """A layout from card texts, one string per hand.
+
+        >>> layout = Layout.from_text(["KH QH", "1S 2S"], kitty="EX", dealer=1)
+        >>> layout.players, layout.kitty, layout.dealer
+        (2, (Card(EX),), 1)
+        """
         return cls(tuple(parse_cards(h) for h in hands), parse_cards(kitty), dealer)
 
     @property
@@ -119,7 +124,14 @@ class Layout:
         return m
 
     def describe(self) -> str:
-        """A readable multi-line listing."""
+        """A readable multi-line listing.
+
+        >>> print(Layout.from_text(["KH QH", "1S 2S"], kitty="EX", dealer=1).describe())
+        dealer: seat 1
+        seat 0: QH KH
+        seat 1: 1S 2S
+        kitty: EX
+        """
         lines = [f"dealer: seat {self.dealer}"]
         lines += [f"seat {i}: {format_cards(h)}" for i, h in enumerate(self.hands)]
         lines.append(f"kitty: {format_cards(self.kitty)}")
@@ -129,7 +141,11 @@ class Layout:
 
     def to_json(self) -> dict[str, object]:
         """JSON form: ``{"hands": [[...], ...], "kitty": [...], "dealer": n}`` with card texts,
-        and ``"stock": [...]`` when there is a stock."""
+        and ``"stock": [...]`` when there is a stock.
+
+        >>> Layout.from_text(["KH QH", "1S 2S"], kitty="EX", dealer=1).to_json()
+        {'hands': [['QH', 'KH'], ['1S', '2S']], 'kitty': ['EX'], 'dealer': 1}
+        """
         out: dict[str, object] = {
             "hands": [[str(c) for c in h] for h in self.hands],
             "kitty": [str(c) for c in self.kitty],
@@ -141,7 +157,16 @@ class Layout:
 
     @classmethod
     def from_json(cls, data: object) -> Layout:
-        """Inverse of :meth:`to_json` (raises ``ValueError`` on bad data)."""
+        """Inverse of :meth:`to_json` (raises ``ValueError`` on bad data).
+
+        >>> layout = Layout.from_json({"hands": [["KH", "QH"], ["1S", "2S"]], "kitty": ["EX"], "dealer": 1})
+        >>> layout == Layout.from_text(["KH QH", "1S 2S"], kitty="EX", dealer=1)
+        True
+        >>> Layout.from_json({"hands": "KH"})
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: a layout needs 'hands', 'kitty' and 'dealer'
+        """
         if not isinstance(data, dict) or not {"hands", "kitty", "dealer"} <= data.keys():
             raise DealError("a layout needs 'hands', 'kitty' and 'dealer'")
         hands, kitty, dealer = data["hands"], data["kitty"], data["dealer"]
@@ -165,7 +190,14 @@ class Layout:
     def from_masks(
         cls, hands: Sequence[int], kitty: int, dealer: int, stock: Sequence[int] = ()
     ) -> Layout:
-        """A layout from bit masks (and the ordered ``stock``, if any)."""
+        """A layout from bit masks (and the ordered ``stock``, if any).
+
+        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> hands = [card_mask(parse_cards("KH QH")), card_mask(parse_cards("1S 2S"))]
+        >>> layout = Layout.from_masks(hands, kitty=card_mask(parse_cards("EX")), dealer=1)
+        >>> layout == Layout.from_text(["KH QH", "1S 2S"], kitty="EX", dealer=1)
+        True
+        """
         return cls(tuple(cards_of(h) for h in hands), cards_of(kitty), dealer, stock)
 
 
@@ -178,6 +210,14 @@ class PacketSchedule:
     deal) it is put aside. The default (FT-3.3, a suggestion that satisfies FT-3.2) puts one card
     aside right after the first packet of each of the first ``kitty_size`` rounds, or spreads them
     over the rounds when there are more kitty cards than rounds.
+
+    >>> from tarotlib.decks import TAROT_78
+    >>> schedule = PacketSchedule(packet_size=3, packets_per_player=5, kitty_size=3)
+    >>> schedule.size(players=5)
+    78
+    >>> layout = schedule.deal(TAROT_78, players=5, dealer=4, seed=1)
+    >>> [len(hand) for hand in layout.hands], len(layout.kitty)
+    ([15, 15, 15, 15, 15], 3)
     """
 
     packet_size: int
@@ -187,7 +227,14 @@ class PacketSchedule:
 
     def plan(self, players: int) -> tuple[int, ...]:
         """Destination of each card position of the pack, relative to the seat after the dealer:
-        0 is the first receiver, ..., ``KITTY`` for the kitty."""
+        0 is the first receiver, ..., ``KITTY`` for the kitty.
+
+        >>> schedule = PacketSchedule(packet_size=2, packets_per_player=2, kitty_size=1, kitty_after=(2,))
+        >>> schedule.plan(players=2)
+        (0, 0, 1, 1, -1, 0, 0, 1, 1)
+        >>> schedule.plan(players=2)[4] == KITTY
+        True
+        """
         after = self.kitty_after
         if after is None:
             rounds = self.packets_per_player
@@ -209,11 +256,22 @@ class PacketSchedule:
         return tuple(out)
 
     def size(self, players: int) -> int:
-        """Number of cards dealt."""
+        """Number of cards dealt.
+
+        >>> PacketSchedule(packet_size=3, packets_per_player=6, kitty_size=6).size(players=4)
+        78
+        """
         return players * self.packet_size * self.packets_per_player + self.kitty_size
 
     def deal_order(self, order: Sequence[int], players: int, dealer: int) -> Layout:
-        """Deal an explicitly ordered pack (first card = top of the pack)."""
+        """Deal an explicitly ordered pack (first card = top of the pack).
+
+        >>> from tarotlib.cards import format_cards, parse_cards
+        >>> schedule = PacketSchedule(packet_size=1, packets_per_player=2, kitty_size=1, kitty_after=(2,))
+        >>> layout = schedule.deal_order(parse_cards("1S 2S 3S 4S 5S"), players=2, dealer=1)
+        >>> [format_cards(hand) for hand in layout.hands], format_cards(layout.kitty)
+        (['1S 4S', '2S 5S'], '3S')
+        """
         hands, kitty = self.deal_masks(order, players, dealer)
         return Layout.from_masks(hands, kitty, dealer)
 
@@ -221,7 +279,14 @@ class PacketSchedule:
         self, order: Sequence[int], players: int, dealer: int, *, check: bool = True
     ) -> tuple[tuple[int, ...], int]:
         """Like :meth:`deal_order` but returns ``(hand masks by seat, kitty mask)`` (fast path;
-        ``check=False`` skips the checks for a pack known to be a permutation of the right size)."""
+        ``check=False`` skips the checks for a pack known to be a permutation of the right size).
+
+        >>> from tarotlib.cards import format_cards, parse_cards
+        >>> schedule = PacketSchedule(packet_size=1, packets_per_player=2, kitty_size=1, kitty_after=(2,))
+        >>> hands, kitty = schedule.deal_masks(parse_cards("1S 2S 3S 4S 5S"), players=2, dealer=1)
+        >>> [format_cards(hand) for hand in hands], format_cards(kitty)
+        (['1S 4S', '2S 5S'], '3S')
+        """
         key = (
             self.packet_size,
             self.packets_per_player,
@@ -248,5 +313,11 @@ class PacketSchedule:
         return hands, masks[players]
 
     def deal(self, deck: Deck, players: int, dealer: int, seed: int) -> Layout:
-        """A seeded random deal of ``deck`` (uniform over layouts, FT-3.3)."""
+        """A seeded random deal of ``deck`` (uniform over layouts, FT-3.3).
+
+        >>> from tarotlib.decks import TAROT_78
+        >>> schedule = PacketSchedule(packet_size=3, packets_per_player=6, kitty_size=6)
+        >>> schedule.deal(TAROT_78, players=4, dealer=0, seed=42) == schedule.deal(TAROT_78, 4, 0, 42)
+        True
+        """
         return self.deal_order(shuffle(deck.cards, seed), players, dealer)

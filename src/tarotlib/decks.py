@@ -30,7 +30,15 @@ __all__ = ["CHAMBERY_62", "OMBRE_54", "PIQUET_32", "TAROT_78", "Deck"]
 
 @attrs.frozen
 class Deck:
-    """A pack: a named set of distinct cards, kept in index order."""
+    """A pack: a named set of distinct cards, kept in index order.
+
+    >>> from tarotlib.cards import parse_card
+    >>> deck = Deck.custom("honours", "KS QS KH QH")
+    >>> len(deck), parse_card("KH") in deck, parse_card("T1") in deck
+    (4, True, False)
+    >>> [card.text for card in deck]
+    ['QS', 'KS', 'QH', 'KH']
+    """
 
     name: str
     cards: tuple[Card, ...] = attrs.field(repr=False)
@@ -48,7 +56,13 @@ class Deck:
 
     @classmethod
     def custom(cls, name: str, cards: Iterable[int] | str) -> Deck:
-        """A pack of the given cards (card objects, indices or text), stored in index order."""
+        """A pack of the given cards (card objects, indices or text), stored in index order.
+
+        >>> Deck.custom("mini", "KH QH EX").describe()
+        'mini: 3 cards (QH KH EX)'
+        >>> Deck.custom("low spades", [0, 1, 2]).describe()
+        'low spades: 3 cards (1S 2S 3S)'
+        """
         parsed = (
             parse_cards(cards) if isinstance(cards, str) else [ALL_CARDS[int(c)] for c in cards]
         )
@@ -58,7 +72,13 @@ class Deck:
 
     @classmethod
     def from_mask(cls, name: str, mask: int) -> Deck:
-        """A pack holding the cards of a bit mask."""
+        """A pack holding the cards of a bit mask.
+
+        >>> from tarotlib.cards import TRUMP_MASK, EXCUSE_MASK
+        >>> deck = Deck.from_mask("trumps and Excuse", TRUMP_MASK | EXCUSE_MASK)
+        >>> len(deck), deck.name
+        (22, 'trumps and Excuse')
+        """
         return cls(name, cards_of(mask))
 
     def __len__(self) -> int:
@@ -71,7 +91,11 @@ class Deck:
         return isinstance(card, int) and 0 <= card < 78 and bool(self.mask >> card & 1)
 
     def describe(self) -> str:
-        """A one-line description listing the cards."""
+        """A one-line description listing the cards.
+
+        >>> Deck.custom("aces", "1S 1H 1D 1C").describe()
+        'aces: 4 cards (1S 1H 1D 1C)'
+        """
         return f"{self.name}: {len(self)} cards ({format_cards(self.cards)})"
 
 

@@ -29,10 +29,32 @@ __all__ = ["Breakdown", "DealResult", "GameState", "Observation", "Rules"]
 
 @runtime_checkable
 class Breakdown(Protocol):
-    """A readable explanation of a deal's score."""
+    """A readable explanation of a deal's score.
+
+    >>> import random, tarotlib
+    >>> rng = random.Random(2)
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> breakdown = state.result.breakdown
+    >>> isinstance(breakdown, Breakdown), breakdown.lines()[0]
+    (True, 'Garde (×2), 0 oudlers: target 56')
+    """
 
     def lines(self) -> tuple[str, ...]:
-        """The explanation, one line per step."""
+        """The explanation, one line per step.
+
+        >>> import random, tarotlib
+        >>> rng = random.Random(2)
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
+        >>> while not state.is_over:
+        ...     state = state.apply(rng.choice(state.legal_actions()))
+        >>> for line in state.result.breakdown.lines()[:3]:
+        ...     print(line)
+        Garde (×2), 0 oudlers: target 56
+        attack 15 points, defence 76: failed by 41
+        base −(25 + 41) × 2 = −132
+        """
         ...
 
 
@@ -47,6 +69,17 @@ class DealResult:
     ``contract``, ``declarer`` and ``made`` summarise the deal in variant-neutral terms (the
     contract's label, the declarer's/taker's seat, whether the contract was made); each is None when
     it does not apply (an annulled deal, a deal without a contract such as Grash).
+
+    >>> import random, tarotlib
+    >>> rng = random.Random(2)
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> result = state.result
+    >>> result.scores, result.contract, result.declarer, result.made, result.is_annulled
+    ((-396, 132, 132, 132), 'Garde', 0, False, False)
+    >>> DealResult((0, 0, 0, 0), annulled="everybody passed").lines()
+    ('deal annulled: everybody passed',)
     """
 
     scores: tuple[float, ...]
@@ -62,7 +95,18 @@ class DealResult:
         return self.annulled is not None
 
     def lines(self) -> tuple[str, ...]:
-        """A readable account of the result."""
+        """A readable account of the result.
+
+        >>> import random, tarotlib
+        >>> rng = random.Random(2)
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
+        >>> while not state.is_over:
+        ...     state = state.apply(rng.choice(state.legal_actions()))
+        >>> state.result.lines() == state.result.breakdown.lines()
+        True
+        >>> DealResult((0, 0, 0), annulled="everybody passed").lines()
+        ('deal annulled: everybody passed',)
+        """
         if self.annulled is not None:
             return (f"deal annulled: {self.annulled}",)
         assert self.breakdown is not None
@@ -73,7 +117,14 @@ class DealResult:
 
 
 class Observation(Protocol):
-    """What one seat may know of a state (no hidden card of another seat)."""
+    """What one seat may know of a state (no hidden card of another seat).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=5)
+    >>> seen = state.observation(2)
+    >>> seen.seat, len(seen.hand)
+    (2, 18)
+    """
 
     @property
     def seat(self) -> int:
@@ -81,12 +132,28 @@ class Observation(Protocol):
         ...
 
     def to_json(self) -> dict[str, object]:
-        """A JSON-ready form."""
+        """A JSON-ready form.
+
+        >>> import tarotlib
+        >>> seen = tarotlib.variant("french-tarot", players=3).new_deal(seed=5).observation(0)
+        >>> data = seen.to_json()
+        >>> data["seat"], data["phase"], data["hand"][:4], data["chien"]
+        (0, 'auction', ['3S', '6S', '10S', 'NS'], [])
+        """
         ...
 
 
 class GameState(Protocol):
-    """One moment of a deal. Immutable: :meth:`apply` returns a new state."""
+    """One moment of a deal. Immutable: :meth:`apply` returns a new state.
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("belote").new_deal(seed=1)
+    >>> state.phase, state.to_act, state.is_over, state.history
+    ('bidding', 1, False, ())
+    >>> after = state.apply(state.legal_actions()[0])
+    >>> len(after.history), len(state.history)
+    (1, 0)
+    """
 
     @property
     def rules(self) -> Rules:
@@ -129,11 +196,24 @@ class GameState(Protocol):
         ...
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the seat to act, in a deterministic order (empty when over)."""
+        """The legal actions of the seat to act, in a deterministic order (empty when over).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=5).new_deal(seed=3)
+        >>> [action.text for action in state.legal_actions()]
+        ['pass', 'bid prise', 'bid garde', 'bid garde-sans', 'bid garde-contre']
+        """
         ...
 
     def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now."""
+        """True if ``action`` may be applied now.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=3)
+        >>> state.is_legal(rules.parse_action("pass")), state.is_legal(rules.parse_action("play KH"))
+        (True, False)
+        """
         ...
 
     def apply(self, action: Action) -> Self:
@@ -141,16 +221,39 @@ class GameState(Protocol):
 
         Raises :class:`~tarotlib.errors.IllegalActionError` (a ``ValueError``) saying why the action
         is illegal; ``self`` is unchanged either way.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=3)
+        >>> state.apply(rules.parse_action("bid garde")).to_act
+        2
+        >>> state.apply(rules.parse_action("play KH"))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.IllegalActionError: play KH: phase auction expects pass or a bid (FT-4.3)
         """
         ...
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see."""
+        """What ``seat`` may see.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=3)
+        >>> mine = state.observation(1)
+        >>> mine.seat, len(mine.hand), mine.to_json()["hand"][:3]
+        (1, 18, ['2S', '9S', 'JS'])
+        """
         ...
 
 
 class Rules(Protocol):
-    """A game with its options: deals new states and knows the match-level conventions."""
+    """A game with its options: deals new states and knows the match-level conventions.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote", preset="bga")
+    >>> rules.name, rules.players, rules.match_target
+    ('belote', 4, 1000)
+    """
 
     @property
     def name(self) -> str:
@@ -163,30 +266,76 @@ class Rules(Protocol):
         ...
 
     def options_dict(self) -> Mapping[str, object]:
-        """The options, JSON-ready (as a record stores them)."""
+        """The options, JSON-ready (as a record stores them).
+
+        >>> import tarotlib
+        >>> options = tarotlib.variant("french-tarot", players=5).options_dict()
+        >>> options["players"], options["dealer_rotation"]
+        (5, 'with_play')
+        """
         ...
 
     def new_deal(
         self, *, seed: int | None = None, layout: Layout | None = None, dealer: int = 0
     ) -> GameState:
-        """Deal from a seed (with ``dealer``) or from an explicit layout (which names its dealer)."""
+        """Deal from a seed (with ``dealer``) or from an explicit layout (which names its dealer).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> state = rules.new_deal(seed=11, dealer=2)
+        >>> state.seed, state.layout.dealer, state.to_act
+        (11, 2, 0)
+        >>> again = rules.new_deal(layout=state.layout)
+        >>> again.layout == state.layout, again.seed
+        (True, None)
+        """
         ...
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> GameState:
-        """Deal an explicitly ordered pack with the variant's packet schedule."""
+        """Deal an explicitly ordered pack with the variant's packet schedule.
+
+        >>> import tarotlib
+        >>> from tarotlib.decks import TAROT_78
+        >>> state = tarotlib.variant("french-tarot", players=4).deal_from_order(list(TAROT_78), dealer=3)
+        >>> state.layout.dealer, [card.text for card in state.layout.hands[0][:3]]
+        (3, ['1S', '2S', '3S'])
+        """
         ...
 
     def parse_action(self, text: str) -> Action:
-        """Parse an action's text form (raises ``ValueError`` on bad text)."""
+        """Parse an action's text form (raises ``ValueError`` on bad text).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> rules.parse_action("bid garde-sans"), rules.parse_action("play 10S").text
+        (Bid(contract=<Contract.GARDE_SANS: 3>), 'play 10S')
+        >>> rules.parse_action("bid all")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.ActionParseError: unknown contract 'all'; expected prise, garde, ...
+        """
         ...
 
     def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
         """The dealer of the deal after one dealt by ``dealer`` that ended with ``result`` (some
-        games keep the dealer after a thrown-in deal, BE-3.1)."""
+        games keep the dealer after a thrown-in deal, BE-3.1).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("french-tarot", players=4).next_dealer(3)
+        0
+        """
         ...
 
     def counts_toward_match(self, result: DealResult) -> bool:
-        """Whether a deal with this result counts toward a match's number of deals."""
+        """Whether a deal with this result counts toward a match's number of deals.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> rules.counts_toward_match(DealResult((0, 0, 0, 0), annulled="everybody passed"))
+        False
+        >>> rules.counts_toward_match(DealResult((3, -1, -1, -1)))
+        True
+        """
         ...
 
     @property
@@ -198,10 +347,21 @@ class Rules(Protocol):
     def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
         """Match-level crediting of a deal: the points credited to each seat for ``result`` and the
         points still set aside afterwards, given ``carry`` set aside before it (Belote's litige
-        carry-over, BE-11.7). Games without a carry return ``(result.scores, carry)``."""
+        carry-over, BE-11.7). Games without a carry return ``(result.scores, carry)``.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("french-tarot", players=4).settle(0, DealResult((75, -25, -25, -25)))
+        ((75, -25, -25, -25), 0)
+        """
         ...
 
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
         """Whether a match to ``target`` ends with these cumulative ``totals`` (BE-12: not while
-        both teams are tied at or above it; FT: as soon as a seat reaches it)."""
+        both teams are tied at or above it; FT: as soon as a seat reaches it).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> rules.target_reached((510, -300, -210), 500), rules.target_reached((90, -45, -45), 500)
+        (True, False)
+        """
         ...

@@ -30,11 +30,26 @@ __all__ = [
 
 
 class TarotError(Exception):
-    """Base class of every tarotlib exception."""
+    """Base class of every tarotlib exception.
+
+    >>> import tarotlib
+    >>> try:
+    ...     tarotlib.variant("french-tarot", players=9)
+    ... except TarotError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, ValueError))
+    OptionError True
+    """
 
 
 class CardParseError(TarotError, ValueError):
-    """A card's text could not be parsed; the message names the text and the accepted forms."""
+    """A card's text could not be parsed; the message names the text and the accepted forms.
+
+    >>> from tarotlib.cards import parse_card
+    >>> parse_card("11H")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.CardParseError: cannot parse card '11H': unknown rank '11'; expected a rank (1-10, ...
+    """
 
 
 class IllegalActionError(TarotError, ValueError):
@@ -42,6 +57,15 @@ class IllegalActionError(TarotError, ValueError):
 
     The state the action was applied to is unchanged (states are immutable).
     ``reason`` is the short rule-level reason; ``action`` the rejected action.
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+    >>> action = state.rules.parse_action("play KH")
+    >>> try:
+    ...     state.apply(action)
+    ... except IllegalActionError as exc:
+    ...     print(exc.reason, exc.action == action)
+    phase auction expects pass or a bid (FT-4.3) True
     """
 
     def __init__(self, reason: str, action: object = None) -> None:
@@ -51,36 +75,94 @@ class IllegalActionError(TarotError, ValueError):
 
 
 class OptionError(TarotError, ValueError):
-    """An unknown option name or an invalid option value was given to a variant."""
+    """An unknown option name or an invalid option value was given to a variant.
+
+    >>> import tarotlib
+    >>> tarotlib.variant("french-tarot", players=4, chien="open")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown French Tarot option(s) chien; known: annulled_deals_count, ...
+    """
 
 
 class UnknownVariantError(TarotError, KeyError):
-    """No variant is registered under the requested name."""
+    """No variant is registered under the requested name.
+
+    >>> import tarotlib
+    >>> tarotlib.variant("skat")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.UnknownVariantError: unknown variant 'skat'; known variants: belote, french-tarot
+    """
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown variant"
 
 
 class ActionParseError(TarotError, ValueError):
-    """An action's text could not be parsed; the message names the accepted forms."""
+    """An action's text could not be parsed; the message names the accepted forms.
+
+    >>> import tarotlib
+    >>> tarotlib.variant("french-tarot").parse_action("fold")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionParseError: cannot parse action 'fold'; expected pass, bid <contract>, ...
+    """
 
 
 class DealError(TarotError, ValueError):
-    """A deal cannot be made as asked: a bad layout, pack, dealer, seed or seat number."""
+    """A deal cannot be made as asked: a bad layout, pack, dealer, seed or seat number.
+
+    >>> import tarotlib
+    >>> tarotlib.variant("french-tarot", players=4).new_deal(seed=1, dealer=4)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.DealError: dealer must be a seat 0..3, got 4
+    """
 
 
 class MatchError(TarotError, ValueError):
-    """A match was set up or continued wrongly (no stopping rule, already over, ...)."""
+    """A match was set up or continued wrongly (no stopping rule, already over, ...).
+
+    >>> import tarotlib
+    >>> tarotlib.Match.start(tarotlib.variant("french-tarot"))
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.MatchError: give exactly one stopping rule: deals or target_score
+    """
 
 
 class ScoringError(TarotError, ValueError):
     """The data given to score a deal is invalid or inconsistent; the message says which value was
-    wrong and what was expected."""
+    wrong and what was expected.
+
+    >>> from tarotlib.variants.french_tarot import Contract, ScoreSummary
+    >>> ScoreSummary.from_points(
+    ...     players=4, contract=Contract.GARDE, taker=0, attack_points="95", oudlers=2
+    ... )  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ScoringError: attack_half_points must be an integer from 0 to 182 (half points; ...
+    """
 
 
 class RecordError(TarotError, ValueError):
-    """A game record is malformed, from an unknown format version, or does not replay."""
+    """A game record is malformed, from an unknown format version, or does not replay.
+
+    >>> from tarotlib.records import GameRecord
+    >>> GameRecord.loads('{"format": "tarotlib-record", "version": 99}')
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.RecordError: unsupported record version 99: this tarotlib reads version 1
+    """
 
 
 class GameNotOverError(TarotError):
-    """A deal's result was asked for before the deal is over."""
+    """A deal's result was asked for before the deal is over.
+
+    >>> import tarotlib
+    >>> tarotlib.variant("french-tarot").new_deal(seed=1).result
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.GameNotOverError: the deal is not over (phase auction)
+    """

@@ -39,6 +39,12 @@ class PointTable:
     """Group values of the cards and the counting method.
 
     ``values[i]`` is the group value of card index ``i`` (cards outside the pack: 0).
+
+    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> FRENCH_TAROT_POINTS.group_size, FRENCH_TAROT_POINTS.leftover
+    (2, 'proportional')
+    >>> FRENCH_TAROT_POINTS.count(card_mask(parse_cards("KH 2H")))
+    Fraction(5, 1)
     """
 
     name: str
@@ -75,14 +81,25 @@ class PointTable:
         group_size: int = 1,
         leftover: LeftoverRule = "proportional",
     ) -> PointTable:
-        """A table from ``{card: value}`` with ``default`` for every other card."""
+        """A table from ``{card: value}`` with ``default`` for every other card.
+
+        >>> from tarotlib.cards import card_mask, parse_card, parse_cards
+        >>> table = PointTable.from_mapping("aces", {parse_card("1S"): 11, parse_card("1H"): 11})
+        >>> table.count(card_mask(parse_cards("1S 1H KD")))
+        Fraction(22, 1)
+        """
         vals = [default] * 78
         for card, v in values.items():
             vals[card] = v
         return cls(name, tuple(vals), group_size, leftover)
 
     def value_sum(self, mask: int) -> int:
-        """Σ of the group values of the cards in ``mask``."""
+        """Σ of the group values of the cards in ``mask``.
+
+        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> FRENCH_TAROT_POINTS.value_sum(card_mask(parse_cards("KH 2H T21")))
+        11
+        """
         total = 0
         chunks = self._chunks
         i = 0
@@ -119,7 +136,12 @@ class PointTable:
         return Fraction(base + max(0, r - blanks))
 
     def card_points(self, card: int) -> Fraction:
-        """What one card is worth on its own under ``proportional`` counting (e.g. 4.5 for a King)."""
+        """What one card is worth on its own under ``proportional`` counting (e.g. 4.5 for a King).
+
+        >>> from tarotlib.cards import parse_card
+        >>> [FRENCH_TAROT_POINTS.card_points(parse_card(text)) for text in ("KH", "JH", "2H", "EX")]
+        [Fraction(9, 2), Fraction(3, 2), Fraction(1, 2), Fraction(9, 2)]
+        """
         g = self.group_size
         return Fraction(self.values[card] * g - (g - 1), g)
 
@@ -135,7 +157,13 @@ def tarot_group_values(
     excuse: int = 5,
     plain: int = 1,
 ) -> tuple[int, ...]:
-    """Group values for a 78-card tarot pack (defaults: French Tarot pair values, FT-1.6)."""
+    """Group values for a 78-card tarot pack (defaults: French Tarot pair values, FT-1.6).
+
+    >>> from tarotlib.cards import parse_cards
+    >>> values = tarot_group_values()
+    >>> [values[card] for card in parse_cards("KH NH 7C T21")]
+    [5, 3, 1, 5]
+    """
     vals = [plain] * 78
     for s in Suit:
         vals[suit_card(Rank.KING, s)] = king

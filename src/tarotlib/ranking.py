@@ -26,7 +26,14 @@ _STANDARD_SUIT = tuple(range(14, 0, -1))  # K Q N J 10 .. 1, high to low
 
 @attrs.frozen
 class RankOrder:
-    """Strength of each card within its suit; ``strength[i]`` for card index ``i``, -1 if unranked."""
+    """Strength of each card within its suit; ``strength[i]`` for card index ``i``, -1 if unranked.
+
+    >>> from tarotlib.cards import parse_card
+    >>> STANDARD.strength[parse_card("KH")] > STANDARD.strength[parse_card("1H")]
+    True
+    >>> LOMBARD.strength[parse_card("1H")] > LOMBARD.strength[parse_card("10H")]
+    True
+    """
 
     name: str
     strength: tuple[int, ...] = attrs.field(repr=False)
@@ -64,11 +71,21 @@ class RankOrder:
         return cls(name, tuple(strength))
 
     def beats(self, a: int, b: int) -> bool:
-        """True if card ``a`` is stronger than card ``b`` *within the same suit* (or both trumps)."""
+        """True if card ``a`` is stronger than card ``b`` *within the same suit* (or both trumps).
+
+        >>> from tarotlib.cards import parse_card as c
+        >>> STANDARD.beats(c("NS"), c("JS")), STANDARD.beats(c("T2"), c("T21"))
+        (True, False)
+        """
         return self.strength[a] > self.strength[b]
 
     def ranked_high_to_low(self, cards: Sequence[int]) -> list[int]:
-        """The cards sorted strongest first (unranked cards last)."""
+        """The cards sorted strongest first (unranked cards last).
+
+        >>> from tarotlib.cards import format_cards, parse_cards
+        >>> format_cards(CHAMBERY.ranked_high_to_low(parse_cards("10S 1S JS KS")))
+        'KS JS 1S 10S'
+        """
         return sorted(cards, key=lambda c: -self.strength[c])
 
 

@@ -25,7 +25,12 @@ _M64: Final = (1 << 64) - 1
 
 
 def splitmix64(state: int) -> tuple[int, int]:
-    """One SplitMix64 step: returns ``(new_state, output)``, both 64-bit."""
+    """One SplitMix64 step: returns ``(new_state, output)``, both 64-bit.
+
+    >>> state, output = splitmix64(0)
+    >>> state, output
+    (11400714819323198485, 16294208416658607535)
+    """
     state = (state + 0x9E3779B97F4A7C15) & _M64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
@@ -34,7 +39,13 @@ def splitmix64(state: int) -> tuple[int, int]:
 
 
 def derive_seed(seed: int, index: int) -> int:
-    """A 64-bit seed derived from ``seed`` and ``index`` (e.g. the k-th deal of a match)."""
+    """A 64-bit seed derived from ``seed`` and ``index`` (e.g. the k-th deal of a match).
+
+    >>> derive_seed(2024, 0) == derive_seed(2024, 0), derive_seed(2024, 0) == derive_seed(2024, 1)
+    (True, False)
+    >>> 0 <= derive_seed(2024, 5) < 2**64
+    True
+    """
     _, a = splitmix64((seed & _M64) ^ 0xD1B54A32D192ED03)
     _, b = splitmix64((a + index) & _M64)
     return b
@@ -61,7 +72,13 @@ def _groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 def shuffle(items: Iterable[T], seed: int) -> list[T]:
-    """A new list holding ``items`` in a seeded random order (see the module docstring)."""
+    """A new list holding ``items`` in a seeded random order (see the module docstring).
+
+    >>> shuffle("abcde", seed=1)
+    ['b', 'e', 'a', 'c', 'd']
+    >>> shuffle("abcde", seed=1) == shuffle("abcde", seed=1 + 2**64)
+    True
+    """
     out = list(items)
     n = len(out)
     if n > 100:

@@ -70,7 +70,17 @@ NO_CLASS: Final = -1
 
 
 class Overtrump(enum.Enum):
-    """When a player who trumps a plain-suit lead must beat the highest trump already played."""
+    """When a player who trumps a plain-suit lead must beat the highest trump already played.
+
+    >>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+    >>> led, win = FRENCH_TAROT_TRICKS.follow(-1, -1, parse_card("7S"))
+    >>> led, win = FRENCH_TAROT_TRICKS.follow(led, win, parse_card("T12"))
+    >>> hand = card_mask(parse_cards("T5 T15 KH"))
+    >>> format_cards(TrickRules(overtrump=Overtrump.ALWAYS).legal_mask(hand, led, win))
+    'T15'
+    >>> format_cards(TrickRules(overtrump=Overtrump.NEVER).legal_mask(hand, led, win))
+    'T5 T15'
+    """
 
     ALWAYS = "always"
     OPPONENTS = "opponents"
@@ -80,7 +90,11 @@ class Overtrump(enum.Enum):
 class PartnerTrumped(enum.Enum):
     """BE-7.6 (2): a player void in the led suit whose partner is winning the trick with a trump
     (only consulted with ``overtrump=opponents``). ``N`` is the hand's non-trumps, ``U`` its trumps
-    that beat the partner's, ``Tr`` all its trumps."""
+    that beat the partner's, ``Tr`` all its trumps.
+
+    >>> PartnerTrumped("no_undertrump"), TrickRules().partner_trumped
+    (<PartnerTrumped.NO_UNDERTRUMP: 'no_undertrump'>, <PartnerTrumped.FREE: 'free'>)
+    """
 
     FREE = "free"
     """Any card, a lower trump included (FFB)."""
@@ -102,6 +116,12 @@ class TrickRules:
 
     ``trumps`` is the mask of the cards that are trumps in this deal (the 21 tarot trumps, or a
     Belote trump suit, or 0); ``fool`` the mask of the fool card (or 0).
+
+    >>> from tarotlib.cards import SUIT_MASKS, Suit, card_mask, format_cards, parse_card, parse_cards
+    >>> no_fool = TrickRules(trumps=SUIT_MASKS[Suit.HEARTS], fool=0, trump_label="hearts")
+    >>> led, win = no_fool.follow(-1, -1, parse_card("KS"))
+    >>> format_cards(no_fool.legal_mask(card_mask(parse_cards("2H 3D T21")), led, win))
+    '2H'
     """
 
     rank_order: RankOrder = STANDARD
@@ -156,7 +176,18 @@ class TrickRules:
     # -- trick state ---------------------------------------------------------------------------
 
     def follow(self, led: int, win: int, card: int) -> tuple[int, int]:
-        """The trick state ``(led, win)`` after ``card`` is played (FT-9.3, FT-10.2, LO-6.3)."""
+        """The trick state ``(led, win)`` after ``card`` is played (FT-9.3, FT-10.2, LO-6.3).
+
+        >>> from tarotlib.cards import parse_card
+        >>> rules = FRENCH_TAROT_TRICKS
+        >>> led, win = rules.follow(-1, -1, parse_card("EX"))  # the Excuse led: nothing to follow yet
+        >>> led, win
+        (-1, -1)
+        >>> led, win = rules.follow(led, win, parse_card("QD"))
+        >>> led, win = rules.follow(led, win, parse_card("KD"))
+        >>> led, parse_card("KD") == win
+        (2, True)
+        """
         cls = self.card_class[card]
         if cls == FOOL_CLASS:
             return led, win
@@ -192,6 +223,13 @@ class TrickRules:
 
         ``partner_winning`` says whether ``win`` was played by the player's partner; it only
         matters with ``overtrump=opponents``.
+
+        >>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+        >>> led, win = FRENCH_TAROT_TRICKS.follow(-1, -1, parse_card("7S"))
+        >>> format_cards(FRENCH_TAROT_TRICKS.legal_mask(card_mask(parse_cards("2S KS T3 EX")), led, win))
+        '2S KS EX'
+        >>> format_cards(FRENCH_TAROT_TRICKS.legal_mask(card_mask(parse_cards("KH T3 T4 EX")), led, win))
+        'T3 T4 EX'
         """
         if led < 0:
             return hand
@@ -244,7 +282,16 @@ class TrickRules:
     ) -> str | None:
         """Why ``card`` may not be played (None if it may): ``must follow hearts``, ``must trump``,
         ``must overtrump T14``, ``must play a trump``, ``must undertrump``, ``must beat ♠9``,
-        ``must not undertrump partner's ♣Q``, ``card not in hand``."""
+        ``must not undertrump partner's ♣Q``, ``card not in hand``.
+
+        >>> from tarotlib.cards import card_mask, parse_card, parse_cards
+        >>> led, win = FRENCH_TAROT_TRICKS.follow(-1, -1, parse_card("7S"))
+        >>> hand = card_mask(parse_cards("2S KH T3"))
+        >>> FRENCH_TAROT_TRICKS.explain(hand, led, win, parse_card("KH"))
+        'must follow spades'
+        >>> FRENCH_TAROT_TRICKS.explain(hand, led, win, parse_card("2S")) is None
+        True
+        """
         if not hand >> card & 1:
             return "card not in hand"
         legal = self.legal_mask(hand, led, win, partner_winning)
@@ -294,18 +341,36 @@ lead; undertrump rather than discard. The Excuse is the fool."""
 
 @attrs.frozen
 class PlayedTrick:
-    """A completed trick: who led, the cards in play order, and the seat that won it."""
+    """A completed trick: who led, the cards in play order, and the seat that won it.
+
+    >>> from tarotlib.cards import parse_cards
+    >>> trick = PlayedTrick(leader=2, cards=tuple(parse_cards("KH 4H EX 7H")), winner=2)
+    >>> trick.text
+    'led by 2: KH 4H EX 7H -> seat 2'
+    """
 
     leader: int
     cards: tuple[int, ...]
     winner: int
 
     def seat_of(self, position: int, players: int) -> int:
-        """The seat that played the card at ``position``."""
+        """The seat that played the card at ``position``.
+
+        >>> from tarotlib.cards import parse_cards
+        >>> trick = PlayedTrick(leader=2, cards=tuple(parse_cards("KH 4H EX 7H")), winner=2)
+        >>> [trick.seat_of(position, players=4) for position in range(4)]
+        [2, 3, 0, 1]
+        """
         return (self.leader + position) % players
 
     def position_of(self, card: int) -> int | None:
-        """Where ``card`` was played in this trick, or None."""
+        """Where ``card`` was played in this trick, or None.
+
+        >>> from tarotlib.cards import parse_card, parse_cards
+        >>> trick = PlayedTrick(leader=2, cards=tuple(parse_cards("KH 4H EX 7H")), winner=2)
+        >>> trick.position_of(parse_card("EX")), trick.position_of(parse_card("QH"))
+        (2, None)
+        """
         return self.cards.index(card) if card in self.cards else None
 
     @property

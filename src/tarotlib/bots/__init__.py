@@ -13,10 +13,19 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from tarotlib.actions import Action
+from tarotlib.bots.heuristic import BeloteBot, DuelResult, FrenchTarotBot, HeuristicBot, duel
 from tarotlib.bots.random_bot import RandomBot
 from tarotlib.engine import GameState
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = [
+    "BeloteBot",
+    "Bot",
+    "DuelResult",
+    "FrenchTarotBot",
+    "HeuristicBot",
+    "RandomBot",
+    "duel",
+]
 
 
 @runtime_checkable
@@ -34,5 +43,12 @@ class Bot(Protocol):
     """
 
     def choose(self, state: GameState) -> Action:
-        """The action to apply for the seat to act."""
+        """The action to apply for the seat to act (one of ``state.legal_actions()``).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("belote").new_deal(seed=4)
+        >>> bot: Bot = RandomBot(1)
+        >>> bot.choose(state) in state.legal_actions()
+        True
+        """
         ...

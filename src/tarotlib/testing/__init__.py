@@ -1,18 +1,30 @@
-"""Testing helpers for tarotlib and for your own variants.
+"""Testing kit for tarotlib and for your own variants.
 
 - :mod:`tarotlib.testing.invariants` — checkers that raise ``AssertionError`` with a clear message
   when a state breaks a rule: generic ones for any :class:`~tarotlib.engine.GameState`
   (termination, legal actions, rejections, zero-sum, replay) and French Tarot ones that recompute
   the rules independently (card conservation, trick winners, legal actions, piles and the Excuse,
   card points, score, hidden information). Plain Python: no extra dependency.
-- :mod:`tarotlib.testing.belote` — the same for Belote (``check_belote_*``: cards, legal actions
+- :mod:`tarotlib.testing.generic` — :func:`check_deal`, the checker to point at **any**
+  trick-taking variant (yours too): give it the pack, the trick rules, the point table and the
+  partnerships, and it checks card conservation, the legality and winner of every trick, piles
+  and points, zero-sum and your scoring; and :func:`registered`, a variant registered for the
+  duration of a ``with`` block (a test, an example). Also re-exported by
+  :mod:`~tarotlib.testing.invariants`.
+- :mod:`tarotlib.testing.belote` — the Belote checkers (``check_belote_*``: cards, legal actions
   per BE-4 and BE-7.9, trick winners, points and score per BE-6 – BE-11, observations), also
   re-exported by :mod:`~tarotlib.testing.invariants` and run by ``check_state``.
 - :mod:`tarotlib.testing.strategies` — `Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
-  (cards, hands, packs, options, layouts, states reached by random legal play). Hypothesis is not a
-  runtime dependency of tarotlib: install the test extra, ``pip install "tarotlib[test]"``.
-  The strategies are importable from here too, and Hypothesis is imported only when one is first
-  used (``import tarotlib`` and ``import tarotlib.testing`` never import it).
+  (cards, hands, packs, options, layouts, states reached by random legal play) for any registered
+  variant. Hypothesis is not a runtime dependency of tarotlib: install the test extra,
+  ``pip install "tarotlib[test]"``. tarotlib's strategies are also registered with Hypothesis
+  through its plugin entry point, so ``st.from_type(Card)`` works in any test.
+- :mod:`tarotlib.testing.stateful` — :class:`VariantMachine`, a reusable Hypothesis
+  ``RuleBasedStateMachine`` for any registered variant (``VariantMachine.for_variant(name)``).
+
+The strategies and the state machine are importable from here too; Hypothesis is imported only
+when one of them is first used (``import tarotlib`` and ``import tarotlib.testing`` never
+import it).
 
 >>> import tarotlib
 >>> from tarotlib.testing import check_state, random_play
@@ -28,6 +40,8 @@ import importlib
 from typing import TYPE_CHECKING
 
 from tarotlib.testing.invariants import (
+    DealFacts,
+    TrickTakingState,
     card_half_points,
     check_belote_cards,
     check_belote_legal_actions,
@@ -36,6 +50,7 @@ from tarotlib.testing.invariants import (
     check_belote_state,
     check_belote_tricks,
     check_card_conservation,
+    check_deal,
     check_declarations,
     check_final_piles,
     check_legal_actions,
@@ -50,11 +65,14 @@ from tarotlib.testing.invariants import (
     check_terminates,
     check_trick_winners,
     check_zero_sum,
+    deck_of,
     public_cards,
+    registered,
     state_snapshot,
 )
 
 if TYPE_CHECKING:
+    from tarotlib.testing.stateful import VariantMachine
     from tarotlib.testing.strategies import (
         card_sets,
         cards,
@@ -89,7 +107,16 @@ _STRATEGIES = frozenset(
     }
 )
 
+_LAZY: dict[str, str] = {
+    **{name: "tarotlib.testing.strategies" for name in _STRATEGIES},
+    "VariantMachine": "tarotlib.testing.stateful",
+}
+"""The names importable from here that need Hypothesis, and the module each comes from."""
+
 __all__ = [
+    "DealFacts",
+    "TrickTakingState",
+    "VariantMachine",
     "card_half_points",
     "card_sets",
     "cards",
@@ -100,6 +127,7 @@ __all__ = [
     "check_belote_state",
     "check_belote_tricks",
     "check_card_conservation",
+    "check_deal",
     "check_declarations",
     "check_final_piles",
     "check_legal_actions",
@@ -115,6 +143,7 @@ __all__ = [
     "check_trick_winners",
     "check_zero_sum",
     "deals",
+    "deck_of",
     "hands",
     "layouts",
     "options",
@@ -123,6 +152,7 @@ __all__ = [
     "policies",
     "public_cards",
     "random_play",
+    "registered",
     "rules",
     "single_bid_auctions",
     "state_snapshot",
@@ -131,8 +161,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """Import :mod:`tarotlib.testing.strategies` (and so Hypothesis) on first use."""
-    if name in _STRATEGIES:
-        module = importlib.import_module("tarotlib.testing.strategies")
+    """Import :mod:`tarotlib.testing.strategies` or :mod:`tarotlib.testing.stateful` (and so
+    Hypothesis) on first use."""
+    if name in _LAZY:
+        module = importlib.import_module(_LAZY[name])
         return getattr(module, name)
     raise AttributeError(f"module 'tarotlib.testing' has no attribute {name!r}")

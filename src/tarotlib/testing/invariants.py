@@ -1,11 +1,16 @@
 """Invariant checkers: point them at any state of a deal and they raise ``AssertionError`` with a
 clear message when a rule is broken.
 
-Two families:
+Three families:
 
 - **Any variant** (only the :class:`~tarotlib.engine.GameState` protocol is used):
   :func:`check_terminates`, :func:`check_legal_actions`, :func:`check_rejects`,
   :func:`check_zero_sum`, :func:`check_replay`.
+- **Any trick-taking variant, given its facts** (your own included):
+  :func:`~tarotlib.testing.generic.check_deal` — cards, legality of every trick under the
+  :class:`~tarotlib.tricks.TrickRules` you name, trick winners, piles and points under a
+  :class:`~tarotlib.points.PointTable`, zero-sum and your scoring (:mod:`tarotlib.testing.generic`,
+  re-exported here).
 - **French Tarot** (a :class:`~tarotlib.variants.french_tarot.FrenchTarotState`, or any state
   whose rules carry :class:`~tarotlib.variants.french_tarot.FrenchTarotOptions` and that offers
   the same omniscient accessors: ``hand(seat)``, ``tricks``, ``piles()``, ``chien``, ...):
@@ -57,6 +62,13 @@ from tarotlib.testing.belote import (
     check_belote_state,
     check_belote_tricks,
 )
+from tarotlib.testing.generic import (
+    DealFacts,
+    TrickTakingState,
+    check_deal,
+    deck_of,
+    registered,
+)
 from tarotlib.variants.belote.game import BeloteState
 from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.french_tarot.game import FrenchTarotState
@@ -65,6 +77,8 @@ from tarotlib.variants.french_tarot.scoring import FrenchTarotScore, GrashScore
 from tarotlib.variants.french_tarot.types import Contract
 
 __all__ = [
+    "DealFacts",
+    "TrickTakingState",
     "card_half_points",
     "check_belote_cards",
     "check_belote_legal_actions",
@@ -73,6 +87,7 @@ __all__ = [
     "check_belote_state",
     "check_belote_tricks",
     "check_card_conservation",
+    "check_deal",
     "check_declarations",
     "check_final_piles",
     "check_legal_actions",
@@ -87,7 +102,9 @@ __all__ = [
     "check_terminates",
     "check_trick_winners",
     "check_zero_sum",
+    "deck_of",
     "public_cards",
+    "registered",
     "state_snapshot",
 ]
 

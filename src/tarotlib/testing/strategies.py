@@ -1,5 +1,5 @@
 """Hypothesis strategies for tarotlib: cards, hands, packs, options, layouts, and states reached by
-random legal play.
+random legal play — for the built-in games and for any registered variant, your own included.
 
 This module needs `Hypothesis <https://hypothesis.readthedocs.io>`_, which is **not** a runtime
 dependency of tarotlib: install the test extra (``pip install "tarotlib[test]"``). Importing
@@ -10,6 +10,12 @@ Everything is drawn so that failures shrink to something readable: a deal is a p
 pack (shrinking towards the pack in index order), options shrink towards the FFT defaults, and
 random play draws the *index* of each action in ``legal_actions()`` (shrinking towards the first
 legal action).
+
+Wherever a strategy takes ``rules``, it accepts a rules object, a strategy of rules objects, or a
+registered variant's name (``"belote"``, ``"my-game"``): a built-in game's name draws its options
+(:func:`rules`), another name deals with the variant's default options. The pack is the one
+:func:`~tarotlib.testing.generic.deck_of` finds (a rules object's ``deck`` attribute, or a built-in
+game's pack) unless ``deck`` is given; a variant whose pack is unknown is dealt from drawn seeds.
 
 >>> from hypothesis import given, settings
 >>> from tarotlib.testing.invariants import check_state
@@ -34,6 +40,7 @@ from tarotlib.cards import Card
 from tarotlib.dealing import Layout
 from tarotlib.decks import TAROT_78, Deck
 from tarotlib.engine import GameState, Rules
+from tarotlib.testing.generic import deck_of
 from tarotlib.variants.belote.options import _CHOICES as _BELOTE_CHOICES
 from tarotlib.variants.belote.options import PRESETS as _BELOTE_PRESETS
 from tarotlib.variants.belote.options import BeloteOptions
@@ -41,6 +48,7 @@ from tarotlib.variants.french_tarot.options import _CHOICES, FrenchTarotOptions
 
 __all__ = [
     "Chooser",
+    "RulesLike",
     "card_sets",
     "cards",
     "deals",
@@ -210,7 +218,9 @@ def rules(
     variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
 ) -> st.SearchStrategy[Rules]:
     """A variant's rules (from the registry, ``tarotlib.variant``) under any :func:`options`.
-    For Belote, deal with ``deals(rules("belote"), deck=PIQUET_32)``.
+    For a variant other than the built-in games (a user's own), the rules with its default
+    options (and ``players=...`` when ``players`` is given). The name is looked up when the
+    strategy is first drawn from, so a strategy may be built before its variant is registered.
 
     >>> from hypothesis import given
     >>> @given(rules(players=3))
@@ -222,24 +232,40 @@ def rules(
     ...     assert r.name == "belote" and r.players == 4
     >>> test_belote()
     """
-    return options(variant, players=players).map(
-        lambda opts: tarotlib.variant(variant, **opts.to_dict())
-    )
+
+    def build() -> st.SearchStrategy[Rules]:
+        name = tarotlib.variant_info(variant).name
+        if name not in _VARIANTS:
+            if players is None:
+                return st.just(tarotlib.variant(name))
+            counts = (players,) if isinstance(players, int) else tuple(players)
+            return st.sampled_from(counts).map(lambda n: tarotlib.variant(name, players=n))
+        return options(name, players=players).map(
+            lambda opts: tarotlib.variant(name, **opts.to_dict())
+        )
+
+    return st.deferred(build)
 
 
-def _as_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:
+RulesLike: TypeAlias = "Rules | st.SearchStrategy[Rules] | str | None"
+"""What the strategies accept as ``rules``: a rules object, a strategy of them, a registered
+variant's name (see :func:`rules`), or None for :func:`rules` (French Tarot under any options)."""
+
+
+def _as_strategy(value: RulesLike) -> st.SearchStrategy[Rules]:
     if value is None:
         return rules()
+    if isinstance(value, str):
+        return rules(value)
     if isinstance(value, st.SearchStrategy):
         return value
     return st.just(value)
 
 
-def deals(
-    rules: Rules | st.SearchStrategy[Rules] | None = None, *, deck: Deck = TAROT_78
-) -> st.SearchStrategy[GameState]:
-    """The first state of a deal: a pack permutation dealt by ``rules.deal_from_order`` with any
-    dealer. ``rules`` is a rules object or a strategy of them (default: :func:`rules`).
+def deals(rules: RulesLike = None, *, deck: Deck | None = None) -> st.SearchStrategy[GameState]:
+    """The first state of a deal: a permutation of the pack dealt by ``rules.deal_from_order``
+    with any dealer (or, when the variant's pack is unknown and no ``deck`` is given, a deal from
+    a drawn seed). ``rules``: see :data:`RulesLike` (default: :func:`rules`).
 
     >>> from hypothesis import given
     >>> import tarotlib
@@ -247,8 +273,7 @@ def deals(
     ... def test(state):
     ...     assert state.history == ()
     >>> test()
-    >>> from tarotlib.decks import PIQUET_32
-    >>> @given(deals(rules("belote"), deck=PIQUET_32))
+    >>> @given(deals("belote"))
     ... def test_belote(state):
     ...     assert state.phase == "bidding" and len(state.hand(state.to_act)) == 5
     >>> test_belote()
@@ -258,16 +283,18 @@ def deals(
     @st.composite
     def build(draw: st.DrawFn) -> GameState:
         r = draw(strategy)
-        order = draw(permutations_of_pack(deck))
+        pack = deck if deck is not None else deck_of(r)
+        if pack is None:
+            seed = draw(st.integers(0, 2**64 - 1))
+            return r.new_deal(seed=seed, dealer=draw(st.integers(0, r.players - 1)))
+        order = draw(permutations_of_pack(pack))
         dealer = draw(st.integers(0, r.players - 1))
         return r.deal_from_order(order, dealer)
 
     return build()
 
 
-def layouts(
-    rules: Rules | st.SearchStrategy[Rules] | None = None, *, deck: Deck = TAROT_78
-) -> st.SearchStrategy[Layout]:
+def layouts(rules: RulesLike = None, *, deck: Deck | None = None) -> st.SearchStrategy[Layout]:
     """A layout (hands, kitty, dealer) as ``rules.deal_from_order`` deals a random permutation of
     the pack; give it back to ``rules.new_deal(layout=...)``.
 
@@ -316,7 +343,15 @@ def single_bid_auctions(state: GameState) -> tuple[Action, ...]:
 
 def policies() -> st.SearchStrategy[Candidates | None]:
     """A play policy for :func:`random_play`: ``None`` (uniform over the legal actions; the
-    shrink target) or :func:`single_bid_auctions`."""
+    shrink target) or :func:`single_bid_auctions`.
+
+    >>> from hypothesis import given
+    >>> @given(deals("french-tarot"), policies())
+    ... def test(state, policy):
+    ...     final, _ = random_play(state, 0, candidates=policy)
+    ...     assert final.is_over
+    >>> test()
+    """
     return st.sampled_from([None, single_bid_auctions])
 
 
@@ -366,20 +401,26 @@ def random_play(
 
 
 def states(
-    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    rules: RulesLike = None,
     *,
-    deck: Deck = TAROT_78,
+    deck: Deck | None = None,
     max_steps: int = 200,
 ) -> st.SearchStrategy[GameState]:
-    """A state reached by random legal play from a random deal: a play policy
-    (:func:`policies`) and a number of steps (0 to ``max_steps``, shrinking to the first state)
-    are drawn, then that many random legal actions are applied (fewer if the deal ends first).
+    """A state reached by random legal play from a random deal (:func:`deals`) of any variant:
+    a play policy (:func:`policies`) and a number of steps (0 to ``max_steps``, shrinking to the
+    first state) are drawn, then that many random legal actions are applied (fewer if the deal
+    ends first).
 
-    >>> from hypothesis import given
+    >>> from hypothesis import given, settings
     >>> @given(states(rules(players=4), max_steps=20))
     ... def test(state):
     ...     assert len(state.history) <= 20
     >>> test()
+    >>> @settings(max_examples=20)
+    ... @given(states("belote"))
+    ... def test_belote(state):
+    ...     assert state.is_over or state.legal_actions()
+    >>> test_belote()
     """
     start = deals(rules, deck=deck)
 
@@ -394,9 +435,9 @@ def states(
 
 
 def played_deals(
-    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    rules: RulesLike = None,
     *,
-    deck: Deck = TAROT_78,
+    deck: Deck | None = None,
     on_step: Callable[[GameState], object] | None = None,
 ) -> st.SearchStrategy[tuple[GameState, GameState, tuple[Action, ...]]]:
     """A whole deal played by random legal actions (under a random :func:`policies` policy):

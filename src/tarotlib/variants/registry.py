@@ -26,7 +26,14 @@ __all__ = ["VariantInfo", "register", "variant", "variant_info", "variant_names"
 @attrs.frozen
 class VariantInfo:
     """A registered variant: its name, a one-line description, the rules file sections it
-    implements, and the factory that builds its :class:`~tarotlib.engine.Rules` from options."""
+    implements, and the factory that builds its :class:`~tarotlib.engine.Rules` from options.
+
+    >>> info = variant_info("french-tarot")
+    >>> info.name, info.rules_reference
+    ('french-tarot', 'shared/rules/french-tarot.md FT-0 to FT-19')
+    >>> info.factory(players=5).players
+    5
+    """
 
     name: str
     description: str
@@ -38,19 +45,41 @@ _REGISTRY: dict[str, VariantInfo] = {}
 
 
 def register(info: VariantInfo, *, replace: bool = False) -> None:
-    """Register a variant under ``info.name`` (a user's own variant too)."""
+    """Register a variant under ``info.name`` (a user's own variant too).
+
+    >>> belote = variant_info("belote")
+    >>> register(belote)
+    Traceback (most recent call last):
+        ...
+    ValueError: a variant named 'belote' is already registered
+    >>> register(belote, replace=True)
+    >>> variant("belote").name
+    'belote'
+    """
     if info.name in _REGISTRY and not replace:
         raise ValueError(f"a variant named {info.name!r} is already registered")
     _REGISTRY[info.name] = info
 
 
 def variant_names() -> tuple[str, ...]:
-    """Names of the registered variants, sorted."""
+    """Names of the registered variants, sorted.
+
+    >>> variant_names()
+    ('belote', 'french-tarot')
+    """
     return tuple(sorted(_REGISTRY))
 
 
 def variant_info(name: str) -> VariantInfo:
-    """The registry entry for ``name`` (raises UnknownVariantError)."""
+    """The registry entry for ``name`` (raises UnknownVariantError).
+
+    >>> variant_info("Belote").rules_reference
+    'shared/rules/belote.md BE-0 to BE-17'
+    >>> variant_info("tarock")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot
+    """
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     try:
         return _REGISTRY[key]
@@ -63,6 +92,14 @@ def variant(name: str, **options: object) -> Rules:
     """The rules of the variant ``name`` with ``options`` (each variant documents its options).
 
     Unknown or invalid options raise :class:`~tarotlib.errors.OptionError`.
+
+    >>> rules = variant("French Tarot", players=3, preset="bga")
+    >>> rules.name, rules.players
+    ('french-tarot', 3)
+    >>> variant("french-tarot", players=6)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: option players must be one of 3, 4, 5 (got 6)
     """
     return variant_info(name).factory(**options)
 

@@ -73,7 +73,12 @@ _TIES: Final = ("none", "first_announcer")
 
 
 def describe(combo: Combination) -> str:
-    """``"quarte: ♠K ♠Q ♠J ♠10"`` — the kind and the cards in Belote's pretty notation (BE-1.2)."""
+    """``"quarte: ♠K ♠Q ♠J ♠10"`` — the kind and the cards in Belote's pretty notation (BE-1.2).
+
+    >>> from tarotlib.cards import parse_cards
+    >>> describe(Combination(0, CombinationKind.TIERCE, tuple(parse_cards("KS QS JS"))))
+    'tierce: ♠K ♠Q ♠J'
+    """
     return f"{combo.kind.label}: {' '.join(PIQUET_NOTATION.pretty(c) for c in combo.cards)}"
 
 
@@ -292,7 +297,13 @@ def declaration_key(combo: Combination, contract: Contract) -> DeclarationKey:
 def team_best(
     declared: Iterable[Combination], contract: Contract
 ) -> tuple[DeclarationKey | None, DeclarationKey | None]:
-    """Each team's best declaration key (None for a team that declared nothing; BE-10.4)."""
+    """Each team's best declaration key (None for a team that declared nothing; BE-10.4).
+
+    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> attack = combinations(card_mask(parse_cards("KS QS JS TS 7H 8D 9D 7C")), seat=0)
+    >>> team_best(attack, Contract.HEARTS)
+    ((0, 4, 6, 0), None)
+    """
     best: list[DeclarationKey | None] = [None, None]
     for combo in declared:
         key = declaration_key(combo, contract)

@@ -175,6 +175,13 @@ class Belote:
 
     Get one with ``tarotlib.variant("belote", preset="bga", ...)`` or ``Belote(BeloteOptions())``.
     Seats 0–3 are in play order; the teams are {0, 2} and {1, 3} (BE-2.1).
+
+    >>> rules = Belote(BeloteOptions())
+    >>> rules.name, rules.players, rules.match_target
+    ('belote', 4, 1000)
+    >>> state = rules.new_deal(seed=4)
+    >>> state.phase, state.to_act, state.turn_up
+    ('bidding', 1, Card(QS))
     """
 
     options: BeloteOptions = attrs.field(factory=BeloteOptions)
@@ -207,15 +214,30 @@ class Belote:
         return 4
 
     def options_dict(self) -> dict[str, object]:
-        """The options, JSON-ready."""
+        """The options, JSON-ready.
+
+        >>> Belote(BeloteOptions.preset("bga")).options_dict()["partner_trump_rule"]
+        'overtrump_if_trumping'
+        """
         return self.options.to_dict()
 
     def table(self, contract: Contract) -> ContractTable:
-        """Rank order, card points and deal constants of ``contract`` under these options (BE-6)."""
+        """Rank order, card points and deal constants of ``contract`` under these options (BE-6).
+
+        >>> Belote(BeloteOptions()).table(Contract.CLUBS).deal_total
+        162
+        """
         return contract_table(contract, self.options.ta_sa_points)
 
     def trick_rules(self, contract: Contract) -> TrickRules:
-        """The legal-card rules of ``contract`` under these options (BE-7)."""
+        """The legal-card rules of ``contract`` under these options (BE-7).
+
+        >>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+        >>> rules = Belote(BeloteOptions()).trick_rules(Contract.HEARTS)
+        >>> led, win = rules.follow(-1, -1, parse_card("1S"))
+        >>> format_cards(rules.legal_mask(card_mask(parse_cards("7H JH KD")), led, win))
+        '7H JH'
+        """
         return self._trick_rules[contract]
 
     def new_deal(
@@ -243,7 +265,13 @@ class Belote:
         return self._deal(shuffle(PIQUET_32.cards, seed), dealer, seed)
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> BeloteState:
-        """Deal an explicitly ordered pack ``p[0..31]`` per BE-3.4 (``p[0]`` dealt first)."""
+        """Deal an explicitly ordered pack ``p[0..31]`` per BE-3.4 (``p[0]`` dealt first).
+
+        >>> from tarotlib.decks import PIQUET_32
+        >>> state = Belote(BeloteOptions()).deal_from_order(list(PIQUET_32))
+        >>> state.turn_up, [len(state.hand(seat)) for seat in range(4)]
+        (Card(10D), [5, 5, 5, 5])
+        """
         cards = [int(c) for c in order]
         if sorted(cards) != sorted(int(c) for c in PIQUET_32.cards):
             raise DealError("the order must list each of the 32 Belote cards exactly once")
@@ -308,6 +336,12 @@ class Belote:
         his card of another suit of lowest index (he names the trump in round 2); for TA/SA (round 3)
         his card of lowest index. Each seat's first five cards (index order, the turn-up excluded)
         are its dealt hand.
+
+        >>> hands = ["AH KH 7H AD 7D 8D 9D TD", "TH 9H KS JS 8S 7S 7C 8C",
+        ...          "QH JH 8H AS TS 9S QS 9C", "AC TC KC QC JC KD QD JD"]
+        >>> layout, bids = Belote(BeloteOptions()).layout_for_play(hands, Contract.SPADES, taker=1)
+        >>> layout.dealer, layout.stock[0], [bid.text for bid in bids]
+        (3, Card(KS), ['pass', 'bid spades'])
         """
         masks = [_hand_mask(h) for h in hands]
         if len(masks) != 4 or any(m.bit_count() != 8 for m in masks):
@@ -410,6 +444,13 @@ class Belote:
     def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
         """BE-3.1: the next player deals, after a thrown-in deal too; with
         ``redeal_after_all_pass='same_dealer'`` a thrown-in deal is dealt again by the same dealer.
+
+        >>> from tarotlib.engine import DealResult
+        >>> thrown_in = DealResult((0, 0, 0, 0), annulled="all passed")
+        >>> Belote(BeloteOptions()).next_dealer(3), Belote(BeloteOptions()).next_dealer(3, thrown_in)
+        (0, 0)
+        >>> Belote(BeloteOptions(redeal_after_all_pass="same_dealer")).next_dealer(3, thrown_in)
+        3
         """
         if (
             result is not None
@@ -420,7 +461,15 @@ class Belote:
         return (dealer + 1) & 3
 
     def counts_toward_match(self, result: DealResult) -> bool:
-        """A thrown-in deal does not count (BE-4.5)."""
+        """A thrown-in deal does not count (BE-4.5).
+
+        >>> from tarotlib.engine import DealResult
+        >>> rules = Belote(BeloteOptions())
+        >>> rules.counts_toward_match(DealResult((0, 0, 0, 0), annulled="all passed"))
+        False
+        >>> rules.counts_toward_match(DealResult((162, 0, 162, 0)))
+        True
+        """
         return not result.is_annulled
 
     @property
@@ -430,7 +479,15 @@ class Belote:
 
     def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
         """BE-11.7: credit a deal, with the pending litige carry going to the deal's winner; a
-        thrown-in deal credits nothing and leaves the carry untouched (BE-4.5)."""
+        thrown-in deal credits nothing and leaves the carry untouched (BE-4.5).
+
+        >>> from tarotlib.engine import DealResult
+        >>> rules = Belote(BeloteOptions())
+        >>> rules.settle(0, DealResult((0, 0, 0, 0), annulled="all passed"))
+        ((0, 0, 0, 0), 0)
+        >>> rules.settle(0, DealResult((90, 80, 90, 80)))
+        ((90, 80, 90, 80), 0)
+        """
         score = result.breakdown
         if result.is_annulled:
             return (0, 0, 0, 0), carry
@@ -441,7 +498,14 @@ class Belote:
 
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
         """BE-12.1/12.2: some team is at or above the target, and the two teams are not tied
-        (tied at or above the target: another deal is played)."""
+        (tied at or above the target: another deal is played).
+
+        >>> rules = Belote(BeloteOptions())
+        >>> rules.target_reached((1010, 700, 1010, 700), 1000)
+        True
+        >>> rules.target_reached((1010, 1010, 1010, 1010), 1000)  # tied above the target: play on
+        False
+        """
         return max(totals) >= target and totals[0] != totals[1]
 
 
@@ -588,6 +652,12 @@ class BeloteState:
     ``observation``, ``history``) it exposes the omniscient position for servers and tools:
     ``hand(seat)``, ``turn_up``, ``contract``, ``taker``, ``tricks``, ``declarations``... Give
     players :meth:`observation` instead.
+
+    >>> rules = Belote(BeloteOptions())
+    >>> state = rules.new_deal(seed=4)
+    >>> state = state.apply(rules.parse_action("bid spades"))
+    >>> state.phase, state.contract, state.taker, state.to_act, len(state.hand(1))
+    ('play', <Contract.SPADES: 0>, 1, 1, 8)
     """
 
     __slots__ = (
@@ -723,13 +793,25 @@ class BeloteState:
         return self._round if self._phase == BIDDING else None
 
     def hand_mask(self, seat: int) -> int:
-        """The cards ``seat`` holds now, as a bit mask."""
+        """The cards ``seat`` holds now, as a bit mask.
+
+        >>> from tarotlib.cards import card_mask
+        >>> state = Belote(BeloteOptions()).new_deal(seed=4)
+        >>> state.hand_mask(2) == card_mask(state.hand(2)), state.hand_mask(2).bit_count()
+        (True, 5)
+        """
         if self._phase == BIDDING:
             return self._d.dealt[seat]
         return self._hands >> (seat << 6) & _HAND
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now (index order)."""
+        """The cards ``seat`` holds now (index order).
+
+        >>> state = Belote(BeloteOptions()).new_deal(seed=4)
+        >>> from tarotlib.cards import PIQUET_NOTATION, format_cards
+        >>> format_cards(state.hand(0), PIQUET_NOTATION), len(state.hand(0))
+        ('AS 7H 8D TD KC', 5)
+        """
         return cards_of(self.hand_mask(seat))
 
     @property
@@ -802,7 +884,16 @@ class BeloteState:
         return tuple((Suit(s), seat) for s, seat in self._d.belote_holders)
 
     def card_points(self) -> tuple[int, int]:
-        """Card points won so far by each team (BE-6), during or after play."""
+        """Card points won so far by each team (BE-6), during or after play.
+
+        >>> import random
+        >>> rng = random.Random(4)
+        >>> state = Belote(BeloteOptions()).new_deal(seed=4)
+        >>> while not state.is_over:
+        ...     state = state.apply(rng.choice(state.legal_actions()))
+        >>> state.card_points()
+        (74, 78)
+        """
         if self._d.contract is None:
             return (0, 0)
         pts = self._d.rules.table(self._d.contract).points
@@ -823,6 +914,10 @@ class BeloteState:
         the declarations the player may still make (BE-10.3) come first; with
         ``belote_announce='explicit'`` a ``declare belote|rebelote <card>`` (play the card and
         announce) is listed before the cards (BE-9.2); then the legal cards (BE-7) in index order.
+
+        >>> state = Belote(BeloteOptions()).new_deal(seed=4)
+        >>> [action.text for action in state.legal_actions()]
+        ['pass', 'bid spades']
         """
         acts = self._acts
         if acts is not None:
@@ -889,7 +984,13 @@ class BeloteState:
         return out
 
     def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now."""
+        """True if ``action`` may be applied now.
+
+        >>> rules = Belote(BeloteOptions())
+        >>> state = rules.new_deal(seed=4)
+        >>> state.is_legal(rules.parse_action("pass")), state.is_legal(rules.parse_action("bid TA"))
+        (True, False)
+        """
         try:
             self.apply(action)
         except IllegalActionError:
@@ -902,6 +1003,15 @@ class BeloteState:
 
         Raises :class:`~tarotlib.errors.IllegalActionError` saying why the action is illegal
         (``must follow hearts``, ``must overtrump ♥Q``...); ``self`` is never changed.
+
+        >>> rules = Belote(BeloteOptions())
+        >>> state = rules.new_deal(seed=4)
+        >>> state.apply(rules.parse_action("pass")).to_act
+        2
+        >>> state.apply(rules.parse_action("play AS"))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.IllegalActionError: play AS: phase bidding expects pass or a bid (BE-4)
         """
         phase = self._phase
         if phase == PLAY:
@@ -1136,7 +1246,13 @@ class BeloteState:
     def observation(self, seat: int) -> BeloteObservation:
         """What ``seat`` may see: its own hand, the turn-up, the bids, the tricks, the categories
         of declarations (their cards only for its own, and for the best team's once the first
-        trick is over, BE-10.3), announcements (BE-9.2) and the result."""
+        trick is over, BE-10.3), announcements (BE-9.2) and the result.
+
+        >>> state = Belote(BeloteOptions()).new_deal(seed=4)
+        >>> seen = state.observation(0)
+        >>> seen.hand == state.hand(0), seen.turn_up == state.turn_up
+        (True, True)
+        """
         if not 0 <= seat < 4:
             raise ValueError(f"seat must be 0..3, got {seat}")
         shown_best: int | None = None
@@ -1255,6 +1371,10 @@ class BeloteObservation:
 
     ``declarations`` lists ``(seat, kind, cards)``: the category is public at once; the cards only
     to the declarer and, after the first trick, for the team whose declaration is best (BE-10.3).
+
+    >>> seen = Belote(BeloteOptions()).new_deal(seed=4).observation(1)
+    >>> seen.seat, seen.phase, seen.turn_up, len(seen.hand)
+    (1, 'bidding', Card(QS), 5)
     """
 
     seat: int
@@ -1275,7 +1395,13 @@ class BeloteObservation:
     result: DealResult | None
 
     def visible_cards(self) -> frozenset[int]:
-        """Every card this observation mentions (used to check that nothing hidden leaks)."""
+        """Every card this observation mentions (used to check that nothing hidden leaks).
+
+        >>> state = Belote(BeloteOptions()).new_deal(seed=4)
+        >>> seen = state.observation(1)
+        >>> seen.visible_cards() == set(state.hand(1)) | {state.turn_up}
+        True
+        """
         cards: set[int] = set(self.hand) | set(self.current_trick) | {self.turn_up}
         for t in self.tricks:
             cards |= set(t.cards)
@@ -1286,7 +1412,12 @@ class BeloteObservation:
         return frozenset(cards)
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form (cards in Belote notation, BE-1.2)."""
+        """JSON-ready form (cards in Belote notation, BE-1.2).
+
+        >>> data = Belote(BeloteOptions()).new_deal(seed=4).observation(1).to_json()
+        >>> data["seat"], data["turn_up"], data["hand"]
+        (1, 'QS', ['JS', 'TH', 'QD', 'KD', 'TC'])
+        """
         t = PIQUET_NOTATION.text
         return {
             "seat": self.seat,

@@ -83,7 +83,18 @@ declarations) and ``bga`` (seed 001 with its TA/SA tables corrected: differs fro
 
 @attrs.frozen
 class BeloteOptions:
-    """Every option of BE-13 with its ``ffb`` default. See :data:`OPTION_DOCS`."""
+    """Every option of BE-13 with its ``ffb`` default. See :data:`OPTION_DOCS`.
+
+    >>> options = BeloteOptions()
+    >>> options.partner_trump_rule, options.declarations, options.target_score
+    ('free', False, 1000)
+    >>> BeloteOptions.preset("classic").declarations
+    True
+    >>> BeloteOptions(target_score=-1)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: option target_score must be a whole number > 0 (got -1)
+    """
 
     direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
     deal_packets: Literal["3-2", "2-3"] = "3-2"
@@ -130,11 +141,24 @@ class BeloteOptions:
 
     @classmethod
     def from_dict(cls, values: Mapping[str, object]) -> BeloteOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError)."""
+        """Options from a mapping of names to values (unknown names raise OptionError).
+
+        >>> BeloteOptions.from_dict({"target_score": 501}).target_score
+        501
+        >>> BeloteOptions.from_dict({"target": 501})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.OptionError: unknown Belote option(s) target; known: auto_declare, ...
+        """
         return from_dict(cls, values, "Belote")
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option."""
+        """JSON-ready mapping of every option.
+
+        >>> data = BeloteOptions.preset("bga").to_dict()
+        >>> data["partner_trump_rule"], BeloteOptions.from_dict(data) == BeloteOptions.preset("bga")
+        ('overtrump_if_trumping', True)
+        """
         return attrs.asdict(self)
 
 

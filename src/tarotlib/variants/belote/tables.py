@@ -81,7 +81,14 @@ PACK_MASK: Final = sum(1 << c for c in PIQUET_32.cards)
 
 @attrs.frozen
 class ContractTable:
-    """Rank order, point table and deal constants of one contract (BE-1.4, BE-6)."""
+    """Rank order, point table and deal constants of one contract (BE-1.4, BE-6).
+
+    >>> table = contract_table(Contract.HEARTS)
+    >>> table.cards, table.deal_total, table.capot_total
+    (152, 162, 252)
+    >>> contract_table(Contract.ALL_TRUMPS).cards, contract_table(Contract.NO_TRUMPS).cards
+    (152, 152)
+    """
 
     contract: Contract
     rank_order: RankOrder

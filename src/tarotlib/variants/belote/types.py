@@ -35,18 +35,32 @@ BE-1.4, used for declarations only)."""
 
 
 def team_of(seat: int) -> int:
-    """The team (0 or 1) of ``seat``: teams are {0, 2} and {1, 3} (BE-2.1)."""
+    """The team (0 or 1) of ``seat``: teams are {0, 2} and {1, 3} (BE-2.1).
+
+    >>> [team_of(seat) for seat in range(4)]
+    [0, 1, 0, 1]
+    """
     return seat & 1
 
 
 def partner_of(seat: int) -> int:
-    """The partner of ``seat``: the seat opposite (BE-2.1)."""
+    """The partner of ``seat``: the seat opposite (BE-2.1).
+
+    >>> [partner_of(seat) for seat in range(4)]
+    [2, 3, 0, 1]
+    """
     return seat ^ 2
 
 
 class Contract(enum.IntEnum):
     """A Belote contract (BE-1.3): a trump suit (values = :class:`~tarotlib.cards.Suit`), all
-    trumps (TA) or no trumps (SA)."""
+    trumps (TA) or no trumps (SA).
+
+    >>> [contract.symbol for contract in Contract]
+    ['♠', '♥', '♦', '♣', 'TA', 'SA']
+    >>> Contract.parse("hearts"), Contract.HEARTS.suit, Contract.NO_TRUMPS.is_suit
+    (<Contract.HEARTS: 1>, <Suit.HEARTS: 1>, False)
+    """
 
     SPADES = 0
     HEARTS = 1
@@ -123,7 +137,11 @@ _BY_TEXT.update(
 
 
 class Outcome(enum.Enum):
-    """How a contract ended (BE-11.4)."""
+    """How a contract ended (BE-11.4).
+
+    >>> Outcome("litige"), [outcome.value for outcome in Outcome]
+    (<Outcome.LITIGE: 'litige'>, ['made', 'failed', 'litige'])
+    """
 
     MADE = "made"
     FAILED = "failed"
@@ -132,7 +150,11 @@ class Outcome(enum.Enum):
 
 class Announcement(enum.Enum):
     """Belote-rebelote announcements (BE-9.2), used as a ``Declare`` kind when
-    ``belote_announce='explicit'``."""
+    ``belote_announce='explicit'``.
+
+    >>> Announcement.BELOTE.token, Announcement("rebelote")
+    ('belote', <Announcement.REBELOTE: 'rebelote'>)
+    """
 
     BELOTE = "belote"
     REBELOTE = "rebelote"
@@ -144,7 +166,13 @@ class Announcement(enum.Enum):
 
 
 class CombinationKind(enum.Enum):
-    """Declarations of BE-10.1 and their points."""
+    """Declarations of BE-10.1 and their points.
+
+    >>> [(kind.token, kind.points) for kind in CombinationKind][:4]
+    [('tierce', 20), ('quarte', 50), ('quinte', 100), ('carre-jacks', 200)]
+    >>> CombinationKind.CARRE_NINES.is_carre, CombinationKind.CARRE_NINES.label
+    (True, 'carré of nines')
+    """
 
     TIERCE = "tierce"
     QUARTE = "quarte"
@@ -198,6 +226,11 @@ class Combination:
 
     For a sequence the cards are one suit's maximal run (3 to 8 cards, natural order); for a carré
     the four cards of one rank.
+
+    >>> from tarotlib.cards import parse_cards
+    >>> combo = Combination(seat=3, kind=CombinationKind.TIERCE, cards=tuple(parse_cards("KH QH JH")))
+    >>> combo.points, combo.team, str(combo)
+    (20, 1, 'tierce (KH QH JH) by seat 3')
     """
 
     seat: int

@@ -206,6 +206,12 @@ class FrenchTarot:
 
     Get one with ``tarotlib.variant("french-tarot", players=5, preset="bga", ...)`` or directly
     with ``FrenchTarot(FrenchTarotOptions(...))``.
+
+    >>> rules = FrenchTarot(FrenchTarotOptions(players=3))
+    >>> rules.name, rules.players, rules.hand_size, rules.chien_size
+    ('french-tarot', 3, 24, 6)
+    >>> rules.new_deal(seed=1).phase
+    'auction'
     """
 
     options: FrenchTarotOptions = attrs.field(factory=FrenchTarotOptions)
@@ -249,7 +255,11 @@ class FrenchTarot:
         return self._tricks
 
     def options_dict(self) -> dict[str, object]:
-        """The options, JSON-ready."""
+        """The options, JSON-ready.
+
+        >>> FrenchTarot(FrenchTarotOptions(players=5)).options_dict()["players"]
+        5
+        """
         return self.options.to_dict()
 
     def new_deal(
@@ -277,7 +287,13 @@ class FrenchTarot:
         return self._start(hands, chien, dealer, seed)
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> FrenchTarotState:
-        """Deal a given ordering of the 78 cards by the FT-3.3 packet schedule."""
+        """Deal a given ordering of the 78 cards by the FT-3.3 packet schedule.
+
+        >>> from tarotlib.decks import TAROT_78
+        >>> state = FrenchTarot(FrenchTarotOptions(players=4)).deal_from_order(list(TAROT_78))
+        >>> state.layout.dealer, [card.text for card in state.hand(1)][:6]
+        (0, ['1S', '2S', '3S', 'KS', '1H', '2H'])
+        """
         if sorted(int(c) for c in order) != list(range(78)):
             raise DealError("the order must list each of the 78 cards exactly once")
         n = self.options.players
@@ -362,12 +378,26 @@ class FrenchTarot:
 
     def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
         """FT-2.3 / O-13: the next player in turn (with play) or the previous one, after every
-        deal (annulled ones included, so ``result`` does not matter)."""
+        deal (annulled ones included, so ``result`` does not matter).
+
+        >>> FrenchTarot(FrenchTarotOptions(players=5)).next_dealer(4)
+        0
+        >>> FrenchTarot(FrenchTarotOptions.preset("bga", players=5)).next_dealer(4)
+        3
+        """
         step = 1 if self.options.dealer_rotation == "with_play" else -1
         return (dealer + step) % self.options.players
 
     def counts_toward_match(self, result: DealResult) -> bool:
-        """FT-16.1 / O-14: annulled deals count only with ``annulled_deals_count``."""
+        """FT-16.1 / O-14: annulled deals count only with ``annulled_deals_count``.
+
+        >>> from tarotlib.engine import DealResult
+        >>> passed = DealResult((0, 0, 0, 0), annulled="everybody passed")
+        >>> FrenchTarot(FrenchTarotOptions()).counts_toward_match(passed)
+        False
+        >>> FrenchTarot(FrenchTarotOptions(annulled_deals_count=True)).counts_toward_match(passed)
+        True
+        """
         return self.options.annulled_deals_count or not result.is_annulled
 
     @property
@@ -376,16 +406,34 @@ class FrenchTarot:
         return None
 
     def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
-        """Each deal's scores are credited as they are; nothing is carried (FT-16)."""
+        """Each deal's scores are credited as they are; nothing is carried (FT-16).
+
+        >>> from tarotlib.engine import DealResult
+        >>> FrenchTarot(FrenchTarotOptions(players=3)).settle(0, DealResult((120, -60, -60)))
+        ((120, -60, -60), 0)
+        """
         return result.scores, carry
 
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
-        """A match to a target ends once some seat's total reaches it (ties shared, FT-19 Q-11)."""
+        """A match to a target ends once some seat's total reaches it (ties shared, FT-19 Q-11).
+
+        >>> rules = FrenchTarot(FrenchTarotOptions(players=3))
+        >>> rules.target_reached((500, -250, -250), 500), rules.target_reached((499, -250, -249), 500)
+        (True, False)
+        """
         return max(totals) >= target
 
     # -- helpers used by the state --------------------------------------------------------------
     def callable_mask(self, hand: int) -> int:
-        """FT-5.2 / O-10: the cards the taker may call, judged on his dealt hand."""
+        """FT-5.2 / O-10: the cards the taker may call, judged on his dealt hand.
+
+        >>> from tarotlib.cards import card_mask, format_cards, parse_cards
+        >>> rules = FrenchTarot(FrenchTarotOptions(players=5))
+        >>> format_cards(rules.callable_mask(card_mask(parse_cards("KS KH KD 2C T5"))))
+        'KS KH KD KC'
+        >>> format_cards(rules.callable_mask(card_mask(parse_cards("KS KH KD KC T5"))))
+        'QS KS QH KH QD KD QC KC'
+        """
         mask = _RANK_MASKS[Rank.KING]
         order = (Rank.KING, Rank.QUEEN, Rank.KNIGHT, Rank.JACK)
         top = 2 if self.options.callable_cards == "king_queen" else 4
@@ -405,6 +453,11 @@ class FrenchTarotObservation:
     learn it when the called card is played, everybody at the end). ``chien`` is shown only when
     it was turned up (Prise/Garde) or at the end; ``ecart`` only to the taker (others see the shown
     discarded trumps in ``shown_discards``).
+
+    >>> state = FrenchTarot(FrenchTarotOptions(players=4)).new_deal(seed=8)
+    >>> seen = state.observation(3)
+    >>> seen.seat, seen.phase, seen.chien, len(seen.hand)
+    (3, 'auction', (), 18)
     """
 
     seat: int
@@ -430,7 +483,13 @@ class FrenchTarotObservation:
     result: DealResult | None
 
     def visible_cards(self) -> frozenset[int]:
-        """Every card this observation mentions (used to check that nothing hidden leaks)."""
+        """Every card this observation mentions (used to check that nothing hidden leaks).
+
+        >>> state = FrenchTarot(FrenchTarotOptions(players=4)).new_deal(seed=8)
+        >>> seen = state.observation(3)
+        >>> seen.visible_cards() == set(state.hand(3)), len(seen.visible_cards())
+        (True, 18)
+        """
         cards: set[int] = set(self.hand) | set(self.chien) | set(self.ecart)
         cards |= set(self.shown_discards) | set(self.current_trick) | set(self.petit_sec_hand)
         for t in self.tricks:
@@ -442,7 +501,12 @@ class FrenchTarotObservation:
         return frozenset(cards)
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form (cards as text)."""
+        """JSON-ready form (cards as text).
+
+        >>> data = FrenchTarot(FrenchTarotOptions(players=4)).new_deal(seed=8).observation(3).to_json()
+        >>> data["seat"], data["to_act"], data["hand"][:5]
+        (3, 1, ['8S', '10S', 'JS', 'KS', '1H'])
+        """
         return {
             "seat": self.seat,
             "players": self.players,
@@ -491,6 +555,13 @@ class FrenchTarotState:
     ``observation``, ``history``) it exposes the full, omniscient position for servers and tools:
     ``hand(seat)``, ``contract``, ``taker``, ``partner``, ``chien``, ``ecart``, ``tricks``, ...
     Give players :meth:`observation` instead.
+
+    >>> rules = FrenchTarot(FrenchTarotOptions(players=4))
+    >>> state = rules.new_deal(seed=8)
+    >>> for text in ("pass", "bid garde", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> state.phase, state.contract, state.taker, len(state.chien)
+    ('discard', <Contract.GARDE: 2>, 2, 6)
     """
 
     _p: _Play
@@ -557,11 +628,22 @@ class FrenchTarotState:
         return self._p.d.dealer
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now (index order)."""
+        """The cards ``seat`` holds now (index order).
+
+        >>> state = FrenchTarot(FrenchTarotOptions(players=3)).new_deal(seed=8)
+        >>> [card.text for card in state.hand(0)][:6], len(state.hand(0))
+        (['2S', '5S', '10S', 'JS', 'NS', 'KS'], 24)
+        """
         return cards_of(_hand(self._p.hands, seat))
 
     def hand_mask(self, seat: int) -> int:
-        """The hand of ``seat`` as a bit mask."""
+        """The hand of ``seat`` as a bit mask.
+
+        >>> from tarotlib.cards import card_mask
+        >>> state = FrenchTarot(FrenchTarotOptions(players=3)).new_deal(seed=8)
+        >>> state.hand_mask(0) == card_mask(state.hand(0))
+        True
+        """
         return _hand(self._p.hands, seat)
 
     @property
@@ -637,7 +719,16 @@ class FrenchTarotState:
         return self._p.leader if self._p.phase == PLAY else None
 
     def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """Cards won so far by each seat (Excuse placed per FT-10; écart and chien not included)."""
+        """Cards won so far by each seat (Excuse placed per FT-10; écart and chien not included).
+
+        >>> import random
+        >>> rng = random.Random(2)
+        >>> state = FrenchTarot(FrenchTarotOptions(players=4)).new_deal(seed=2)
+        >>> while not state.is_over:
+        ...     state = state.apply(rng.choice(state.legal_actions()))
+        >>> [len(pile) for pile in state.piles()], sum(len(pile) for pile in state.piles())
+        ([12, 5, 44, 11], 72)
+        """
         return tuple(cards_of(m) for m in self._p.piles)
 
     # -- legal actions --------------------------------------------------------------------------
@@ -647,6 +738,12 @@ class FrenchTarotState:
         In play: declarations first (at a player's first card, FT-8.2), then the playable cards in
         index order. A poignée is listed once per level with a canonical set of shown cards (the
         lowest trumps); :meth:`apply` accepts any legal set of shown cards.
+
+        >>> state = FrenchTarot(FrenchTarotOptions(players=4)).new_deal(seed=8)
+        >>> [action.text for action in state.legal_actions()]
+        ['pass', 'bid prise', 'bid garde', 'bid garde-sans', 'bid garde-contre']
+        >>> [action.text for action in state.apply(state.legal_actions()[2]).legal_actions()]
+        ['pass', 'bid garde-sans', 'bid garde-contre']
         """
         p = self._p
         phase = p.phase
@@ -731,7 +828,13 @@ class FrenchTarotState:
         return tuple(out)
 
     def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now."""
+        """True if ``action`` may be applied now.
+
+        >>> rules = FrenchTarot(FrenchTarotOptions(players=4))
+        >>> state = rules.new_deal(seed=8)
+        >>> state.is_legal(rules.parse_action("bid prise")), state.is_legal(rules.parse_action("slam"))
+        (True, False)
+        """
         try:
             self.apply(action)
         except IllegalActionError:
@@ -744,6 +847,13 @@ class FrenchTarotState:
 
         Raises :class:`~tarotlib.errors.IllegalActionError` saying why the action is illegal;
         ``self`` is never changed.
+
+        >>> rules = FrenchTarot(FrenchTarotOptions(players=4))
+        >>> state = rules.new_deal(seed=8).apply(rules.parse_action("bid garde"))
+        >>> state.apply(rules.parse_action("bid prise"))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.IllegalActionError: bid prise: bid must beat Garde
         """
         p = self._p
         phase = p.phase
@@ -1229,7 +1339,13 @@ class FrenchTarotState:
 
     # -- observation --------------------------------------------------------------------------
     def observation(self, seat: int) -> FrenchTarotObservation:
-        """What ``seat`` may see now (FT-17)."""
+        """What ``seat`` may see now (FT-17).
+
+        >>> rules = FrenchTarot(FrenchTarotOptions(players=4))
+        >>> state = rules.new_deal(seed=8)
+        >>> state.observation(0).hand == state.hand(0), state.observation(0).to_json()["hand"][:3]
+        (True, ['2S', '5S', 'NS'])
+        """
         d, p = self._p.d, self._p
         n = self._p.rules._n
         if not 0 <= seat < n:
@@ -1324,7 +1440,11 @@ def _misere_ok(kind: DeclarationKind, hand: int) -> bool:
 
 
 def options_from(values: Mapping[str, object]) -> FrenchTarotOptions:
-    """Options from keyword values, honouring ``preset``."""
+    """Options from keyword values, honouring ``preset``.
+
+    >>> options_from({"preset": "bga", "players": 3}) == FrenchTarotOptions.preset("bga", players=3)
+    True
+    """
     vals = dict(values)
     preset = vals.pop("preset", "fft")
     if not isinstance(preset, str):

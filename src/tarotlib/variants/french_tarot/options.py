@@ -90,6 +90,14 @@ class FrenchTarotOptions:
 
     O-15 (``small_slam``) has no alternative in the sources, so it is not an option: small slams are
     never announced (FT-7.1).
+
+    >>> options = FrenchTarotOptions(players=3, grash=True)
+    >>> options.players, options.grash, options.dealer_rotation
+    (3, True, 'with_play')
+    >>> FrenchTarotOptions(players=6)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: option players must be one of 3, 4, 5 (got 6)
     """
 
     players: Literal[3, 4, 5] = 4
@@ -138,6 +146,12 @@ class FrenchTarotOptions:
         only (O-10), no defence-slam line (O-11), the deal passing against play (O-13). Table options
         of BGA — ``declarations`` (misère) and ``grash`` — stay off unless given. O-12's seed 000
         reading, very probably an error on that page (FT-19 Q-9), is not part of the preset.
+
+        >>> bga = FrenchTarotOptions.preset("bga", players=5)
+        >>> bga.players, bga.dealer_rotation, bga.callable_cards
+        (5, 'against_play', 'king_queen')
+        >>> FrenchTarotOptions.preset("fft") == FrenchTarotOptions()
+        True
         """
         base: dict[str, object]
         if name == "fft":
@@ -158,11 +172,24 @@ class FrenchTarotOptions:
 
     @classmethod
     def from_dict(cls, values: Mapping[str, object]) -> FrenchTarotOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError)."""
+        """Options from a mapping of names to values (unknown names raise OptionError).
+
+        >>> FrenchTarotOptions.from_dict({"players": 5, "grash": True}).players
+        5
+        >>> FrenchTarotOptions.from_dict({"player": 5})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.OptionError: unknown French Tarot option(s) player; known: annulled_deals_count, ...
+        """
         return from_dict(cls, values, "French Tarot")
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option."""
+        """JSON-ready mapping of every option.
+
+        >>> data = FrenchTarotOptions(players=3).to_dict()
+        >>> data["players"], data["poignee_thresholds"], FrenchTarotOptions.from_dict(data).players
+        (3, None, 3)
+        """
         d = attrs.asdict(self)
         if d["poignee_thresholds"] is not None:
             d["poignee_thresholds"] = list(d["poignee_thresholds"])

@@ -10,7 +10,13 @@ __all__ = ["Camp", "Contract", "Declaration", "DeclarationKind"]
 
 
 class Contract(enum.IntEnum):
-    """The four contracts in order of strength (FT-4.2)."""
+    """The four contracts in order of strength (FT-4.2).
+
+    >>> [contract.label for contract in Contract]
+    ['Prise', 'Garde', 'Garde Sans', 'Garde Contre']
+    >>> Contract.GARDE_SANS.multiplier, Contract.GARDE.takes_chien, Contract.GARDE_SANS.token
+    (4, True, 'garde-sans')
+    """
 
     PRISE = 1
     GARDE = 2
@@ -56,7 +62,11 @@ class Contract(enum.IntEnum):
 
 
 class Camp(enum.IntEnum):
-    """The two camps of a deal (FT-0.4)."""
+    """The two camps of a deal (FT-0.4).
+
+    >>> Camp.ATTACK.other, Camp.DEFENCE.other
+    (<Camp.DEFENCE: 1>, <Camp.ATTACK: 0>)
+    """
 
     ATTACK = 0
     DEFENCE = 1
@@ -68,7 +78,13 @@ class Camp(enum.IntEnum):
 
 
 class DeclarationKind(enum.Enum):
-    """Declarations of FT-8: three poignée levels and (BGA option) two misères."""
+    """Declarations of FT-8: three poignée levels and (BGA option) two misères.
+
+    >>> DeclarationKind("double-poignee"), DeclarationKind.DOUBLE_POIGNEE.bonus
+    (<DeclarationKind.DOUBLE_POIGNEE: 'double-poignee'>, 30)
+    >>> [(kind.token, kind.is_poignee) for kind in DeclarationKind][3:]
+    [('no-honours-misere', False), ('no-trumps-misere', False)]
+    """
 
     SIMPLE_POIGNEE = "simple-poignee"
     DOUBLE_POIGNEE = "double-poignee"
@@ -113,7 +129,14 @@ _BONUS = {
 
 @attrs.frozen
 class Declaration:
-    """A declaration made by ``seat``: a poignée (with the cards shown) or a misère (FT-8)."""
+    """A declaration made by ``seat``: a poignée (with the cards shown) or a misère (FT-8).
+
+    >>> from tarotlib.cards import parse_cards
+    >>> shown = tuple(parse_cards("T1 T2 T3 T4 T5 T6 T7 T8 T9 T10"))
+    >>> declaration = Declaration(seat=2, kind=DeclarationKind.DOUBLE_POIGNEE, shown=shown)
+    >>> declaration.bonus, declaration.kind.level
+    (30, 1)
+    """
 
     seat: int
     kind: DeclarationKind

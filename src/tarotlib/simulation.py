@@ -1,0 +1,860 @@
+"""Simulation at scale: play many deals between bots, in chunks, on one process, on a process pool
+or on any :class:`concurrent.futures.Executor` (a cluster's too), with results that do not depend on
+how the work was split.
+
+Deal *k* (0, 1, …) is fully determined by the seed and *k*:
+
+- it is dealt from ``derive_seed(seed, k)`` (:mod:`tarotlib.rng`), as a :class:`~tarotlib.match.Match`
+  deals;
+- its dealer is the *k*-th dealer of the variant's rotation from seat 0, as if no deal were thrown
+  in (``rules.next_dealer(dealer, None)`` applied *k* times: ``k mod players`` for the usual
+  rotation, ``-k mod players`` with French Tarot's ``dealer_rotation='against_play'``);
+- seat *s* is played by a fresh bot built for that deal from the seed
+  ``derive_seed(derive_seed(seed, -1 - s), k)``.
+
+The deals are split into chunks of consecutive deals; each chunk returns exact partial counts and
+sums (ints, or fractions when a score is not an integer), which are added up in deal order. So a run
+gives the same :class:`SimulationSummary` (apart from its timing) whatever the number of workers, the
+chunk size or the executor.
+
+>>> from tarotlib.simulation import simulate
+>>> summary = simulate("belote", deals=40, seed=7)
+>>> summary.deals, summary.players, summary.bots
+(40, 4, ('random', 'random', 'random', 'random'))
+>>> summary == simulate("belote", deals=40, seed=7, chunk_size=3)
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import importlib
+import inspect
+import json
+import math
+import re
+import secrets
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final, TextIO, TypeAlias
+
+import attrs
+
+from tarotlib.bots import Bot
+from tarotlib.engine import Rules
+from tarotlib.errors import TarotError
+from tarotlib.rng import derive_seed
+from tarotlib.variants.registry import variant
+
+__all__ = [
+    "BOT_NAMES",
+    "BotSpec",
+    "ProgressBar",
+    "SimulationError",
+    "SimulationSummary",
+    "format_summary",
+    "simulate",
+]
+
+#: A seat's bot: a registered name (see :data:`BOT_NAMES`) or a picklable factory called with the
+#: bot's seed, positionally or else as ``seed=`` (a module-level class such as
+#: :class:`~tarotlib.bots.RandomBot`); a factory without a seed parameter is called without
+#: arguments, and then its bots must not draw their own randomness for runs to be reproducible.
+BotSpec: TypeAlias = "str | Callable[..., Bot]"
+
+#: The bot names :func:`simulate` accepts, with the class each stands for (imported when used).
+BOT_NAMES: Final[Mapping[str, str]] = {
+    "random": "tarotlib.bots.RandomBot",
+    "heuristic": "tarotlib.bots.HeuristicBot",
+}
+
+_Exact: TypeAlias = "int | Fraction"
+
+
+class SimulationError(TarotError, ValueError):
+    """A bad argument to :func:`simulate` (a number of deals below 1, an unknown bot, ...).
+
+    >>> try:
+    ...     simulate("belote", 10, 1, bots="robot")
+    ... except ValueError as exc:
+    ...     print(type(exc).__name__, exc)
+    SimulationError unknown bot 'robot'; known bots: random, heuristic
+    """
+
+
+# -- bots ------------------------------------------------------------------------------------------
+def _bot_class(name: str) -> Callable[..., Bot]:
+    """The class a registered bot name stands for (imported now)."""
+    module_name, _, attribute = BOT_NAMES[name].rpartition(".")
+    module = importlib.import_module(module_name)
+    factory = getattr(module, attribute, None)
+    if factory is None:
+        raise SimulationError(
+            f"bot {name!r} needs {BOT_NAMES[name]}, which this version of tarotlib does not have"
+        )
+    assert callable(factory)
+    return factory  # type: ignore[no-any-return]
+
+
+def _bot_name(spec: BotSpec) -> str:
+    if isinstance(spec, str):
+        return spec.strip().lower()
+    return str(getattr(spec, "__qualname__", None) or type(spec).__qualname__)
+
+
+def _check_bot(spec: object) -> BotSpec:
+    if isinstance(spec, str):
+        name = spec.strip().lower()
+        if name not in BOT_NAMES:
+            known = ", ".join(BOT_NAMES)
+            raise SimulationError(f"unknown bot {spec!r}; known bots: {known}")
+        _bot_class(name)
+        return name
+    if callable(spec):
+        return spec
+    raise SimulationError(
+        f"a bot must be a name ({', '.join(BOT_NAMES)}) or a factory taking a seed, got {spec!r}"
+    )
+
+
+def _bot_specs(bots: BotSpec | Sequence[BotSpec] | None, players: int) -> tuple[BotSpec, ...]:
+    """One spec per seat: ``None`` is ``'random'``; a single spec serves every seat; otherwise
+    (a sequence, or a comma-separated string of names) exactly one spec per seat is needed."""
+    if bots is None:
+        bots = "random"
+    if isinstance(bots, str):
+        items: list[object] = list(bots.split(","))
+    elif callable(bots):
+        items = [bots]
+    else:
+        items = list(bots)
+    specs = [_check_bot(item) for item in items]
+    if len(specs) == 1:
+        specs *= players
+    if len(specs) != players:
+        raise SimulationError(
+            f"give one bot for every seat or one bot per seat ({players}), got {len(specs)}"
+        )
+    return tuple(specs)
+
+
+def _maker(factory: Callable[..., Bot]) -> Callable[[int], Bot]:
+    """``factory`` called with a bot's seed: positionally, else as ``seed=``, else (a factory
+    without a seed parameter) without arguments."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # no signature to inspect (some builtins): try positionally
+        return factory
+    for args, kwargs in (((0,), {}), ((), {"seed": 0})):
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError:
+            continue
+        return factory if args else functools.partial(_by_keyword, factory)
+    return functools.partial(_without_seed, factory)
+
+
+def _by_keyword(factory: Callable[..., Bot], seed: int) -> Bot:
+    return factory(seed=seed)
+
+
+def _without_seed(factory: Callable[..., Bot], seed: int) -> Bot:
+    return factory()
+
+
+# -- one chunk of deals (run by the workers) --------------------------------------------------------
+@attrs.frozen
+class _Chunk:
+    """Deals ``start`` to ``stop - 1`` of a run: everything a worker needs, picklable."""
+
+    variant: str
+    options: dict[str, object]
+    seed: int
+    start: int
+    stop: int
+    bots: tuple[BotSpec, ...]
+
+
+@attrs.frozen
+class _Partial:
+    """Exact counts and sums over a chunk of deals; :meth:`merge` adds two of them."""
+
+    deals: int
+    annulled: Counter[str]
+    contracts: dict[str, tuple[int, int, int]]  # contract -> (deals, judged, made)
+    judged: int
+    made: int
+    totals: tuple[_Exact, ...]  # per seat
+    float_scores: bool
+    groups: tuple[tuple[_Exact, _Exact], ...]  # per bot name: sum of g, sum of g² (g: seats' sum)
+    pairs: tuple[tuple[_Exact, _Exact], ...]  # per pair of bot names: sum of D, sum of D²
+
+    def merge(self, other: _Partial) -> _Partial:
+        contracts = dict(self.contracts)
+        for name, counts in other.contracts.items():
+            mine = contracts.get(name, (0, 0, 0))
+            contracts[name] = (mine[0] + counts[0], mine[1] + counts[1], mine[2] + counts[2])
+        return _Partial(
+            self.deals + other.deals,
+            self.annulled + other.annulled,
+            contracts,
+            self.judged + other.judged,
+            self.made + other.made,
+            tuple(a + b for a, b in zip(self.totals, other.totals, strict=True)),
+            self.float_scores or other.float_scores,
+            _add_pairs(self.groups, other.groups),
+            _add_pairs(self.pairs, other.pairs),
+        )
+
+
+def _add_pairs(
+    a: tuple[tuple[_Exact, _Exact], ...], b: tuple[tuple[_Exact, _Exact], ...]
+) -> tuple[tuple[_Exact, _Exact], ...]:
+    return tuple((x[0] + y[0], x[1] + y[1]) for x, y in zip(a, b, strict=True))
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def _rules(name: str, options: Mapping[str, object]) -> Rules:
+    """The rules ``variant(name, **options)``, built once per process."""
+    key = json.dumps([name, options], sort_keys=True)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = variant(name, **options)
+    return rules
+
+
+def _dealers(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The dealer sequence from seat 0 with ``next_dealer(dealer, None)``, as a prefix and the cycle
+    it then repeats (the prefix is empty for a plain rotation)."""
+    sequence = [0]
+    while True:
+        nxt = rules.next_dealer(sequence[-1], None)
+        if nxt in sequence:
+            i = sequence.index(nxt)
+            return tuple(sequence[:i]), tuple(sequence[i:])
+        sequence.append(nxt)
+
+
+def _groups(names: Sequence[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The distinct bot names in order of first seat, each with its seats."""
+    order = list(dict.fromkeys(names))
+    return tuple((n, tuple(s for s, m in enumerate(names) if m == n)) for n in order)
+
+
+def _exact(x: float) -> _Exact:
+    return x if isinstance(x, int) else Fraction(x)
+
+
+def _reason_kind(reason: str) -> str:
+    """An annulment reason without its seat (``petit sec (seat 2)`` → ``petit sec``)."""
+    return re.sub(r"\s*\(seat \d+\)", "", reason)
+
+
+def _run_chunk(chunk: _Chunk) -> _Partial:
+    """Play the deals of ``chunk`` and sum them up (the callable submitted to executors)."""
+    rules = _rules(chunk.variant, chunk.options)
+    n = rules.players
+    factories: list[Callable[..., Bot]] = [
+        _bot_class(spec) if isinstance(spec, str) else spec for spec in chunk.bots
+    ]
+    makers = [_maker(f) for f in factories]
+    bases = [derive_seed(chunk.seed, -1 - seat) for seat in range(n)]
+    prefix, cycle = _dealers(rules)
+    groups = [seats for _, seats in _groups([_bot_name(b) for b in chunk.bots])]
+    pairs = [(a, b) for a in range(len(groups)) for b in range(a + 1, len(groups))]
+
+    annulled: Counter[str] = Counter()
+    contracts: dict[str, tuple[int, int, int]] = {}
+    judged = made = 0
+    totals: list[_Exact] = [0] * n
+    float_scores = False
+    group_sums: list[list[_Exact]] = [[0, 0] for _ in groups]
+    pair_sums: list[list[_Exact]] = [[0, 0] for _ in pairs]
+    for k in range(chunk.start, chunk.stop):
+        dealer = prefix[k] if k < len(prefix) else cycle[(k - len(prefix)) % len(cycle)]
+        state = rules.new_deal(seed=derive_seed(chunk.seed, k), dealer=dealer)
+        bots = [make(derive_seed(base, k)) for make, base in zip(makers, bases, strict=True)]
+        while not state.is_over:
+            to_act = state.to_act
+            assert to_act is not None
+            state = state.apply(bots[to_act].choose(state))
+        result = state.result
+
+        if result.annulled is not None:
+            annulled[_reason_kind(result.annulled)] += 1
+        else:
+            if result.contract is not None:
+                c = contracts.get(result.contract, (0, 0, 0))
+                known = result.made is not None
+                contracts[result.contract] = (c[0] + 1, c[1] + known, c[2] + (result.made is True))
+            if result.made is not None:
+                judged += 1
+                made += result.made
+        scores = [_exact(x) for x in result.scores]
+        float_scores = float_scores or any(type(x) is not int for x in result.scores)
+        for seat, score in enumerate(scores):
+            totals[seat] += score
+        g = [sum((scores[s] for s in seats), start=0) for seats in groups]
+        for sums, value in zip(group_sums, g, strict=True):
+            sums[0] += value
+            sums[1] += value * value
+        for sums, (a, b) in zip(pair_sums, pairs, strict=True):
+            # D = mean(a's seats) − mean(b's seats), times len(a)·len(b) to stay exact in ints
+            diff = g[a] * len(groups[b]) - g[b] * len(groups[a])
+            sums[0] += diff
+            sums[1] += diff * diff
+    return _Partial(
+        chunk.stop - chunk.start,
+        annulled,
+        contracts,
+        judged,
+        made,
+        tuple(totals),
+        float_scores,
+        tuple((s[0], s[1]) for s in group_sums),
+        tuple((s[0], s[1]) for s in pair_sums),
+    )
+
+
+# -- the summary -----------------------------------------------------------------------------------
+@attrs.frozen
+class SimulationSummary:
+    """The summary of a simulation run (see :func:`simulate`).
+
+    Two summaries compare equal when their results are (``workers``, ``seconds`` and
+    ``deals_per_second`` are left out of ``==``). :meth:`to_json` gives the JSON-ready dict the
+    command line prints with ``--json``; :func:`format_summary` its text form.
+
+    Fields: the ``variant`` name, ``players``, the ``options`` (``rules.options_dict()``) and
+    those that differ from the variant's defaults (``non_default_options``), the ``seed``, the
+    number of ``deals``; of them ``scored`` and ``annulled`` (by reason in ``annulled_reasons``);
+    ``contracts`` (per contract: ``deals``, ``share`` of all deals, ``made`` and ``success_rate``);
+    ``contract_deals`` (scored deals whose contract was made or failed) and their ``success_rate``;
+    ``total_scores`` and ``mean_scores`` per seat; ``bots`` (each seat's bot name); ``bot_scores``
+    (per bot name: its ``seats``, the ``mean`` per deal of its seats' mean score and that mean's
+    ``standard_error``); ``bot_comparisons`` (per pair of bot names: ``mean_difference`` per deal
+    and its ``standard_error``, from the per-deal differences); ``workers`` (1 for a run in this
+    process, N with ``workers=N``, None when an executor was given), ``seconds`` (wall time) and
+    ``deals_per_second``.
+
+    >>> summary = simulate("french-tarot", 50, 3, options={"players": 5})
+    >>> summary.players, summary.deals, summary.scored + summary.annulled
+    (5, 50, 50)
+    >>> sum(summary.total_scores), sum(c["deals"] for c in summary.contracts.values()) == summary.scored
+    (0, True)
+    >>> summary == simulate("french-tarot", 50, 3, options={"players": 5}, workers=2)
+    True
+    """
+
+    variant: str
+    players: int
+    options: dict[str, object]
+    non_default_options: dict[str, object]
+    seed: int
+    deals: int
+    scored: int
+    annulled: int
+    annulled_reasons: dict[str, int]
+    contracts: dict[str, dict[str, object]]
+    contract_deals: int
+    success_rate: float | None
+    total_scores: tuple[float, ...]
+    mean_scores: tuple[float, ...]
+    bots: tuple[str, ...]
+    bot_scores: dict[str, dict[str, object]]
+    bot_comparisons: tuple[dict[str, object], ...]
+    workers: int | None = attrs.field(eq=False)
+    seconds: float = attrs.field(eq=False)
+    deals_per_second: float | None = attrs.field(eq=False)
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict: the keys of the single-process ``tarotlib simulate --json`` summary
+        (``annulled`` is ``{"total", "reasons"}``) plus ``bots``, ``bot_scores``,
+        ``bot_comparisons`` and ``workers``.
+
+        >>> summary = simulate("french-tarot", deals=3, seed=1)
+        >>> list(summary.to_json())[:6]
+        ['variant', 'players', 'options', 'non_default_options', 'seed', 'deals']
+        >>> summary.to_json()["annulled"]
+        {'total': 0, 'reasons': {}}
+        """
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "options": dict(self.options),
+            "non_default_options": dict(self.non_default_options),
+            "seed": self.seed,
+            "deals": self.deals,
+            "scored": self.scored,
+            "annulled": {"total": self.annulled, "reasons": dict(self.annulled_reasons)},
+            "contracts": {k: dict(v) for k, v in self.contracts.items()},
+            "contract_deals": self.contract_deals,
+            "success_rate": self.success_rate,
+            "total_scores": list(self.total_scores),
+            "mean_scores": list(self.mean_scores),
+            "bots": list(self.bots),
+            "bot_scores": {k: dict(v) for k, v in self.bot_scores.items()},
+            "bot_comparisons": [dict(c) for c in self.bot_comparisons],
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "deals_per_second": self.deals_per_second,
+        }
+
+
+def _contract_order(contracts: Mapping[str, Any]) -> list[str]:
+    """Contracts in the order of the variant's strength when known (French Tarot), else by name."""
+    order = ["Prise", "Garde", "Garde Sans", "Garde Contre"]
+    return sorted(contracts, key=lambda c: (order.index(c) if c in order else len(order), c))
+
+
+def _non_default_options(rules: Rules) -> dict[str, object]:
+    """The options of ``rules`` that differ from the variant's defaults for its player count."""
+    options = dict(rules.options_dict())
+    try:
+        defaults = dict(variant(rules.name, players=rules.players).options_dict())
+    except (TarotError, ValueError, TypeError):
+        try:
+            defaults = dict(variant(rules.name).options_dict())
+        except (TarotError, ValueError, TypeError):
+            return {k: v for k, v in options.items() if k != "players"}
+    return {k: v for k, v in options.items() if k != "players" and defaults.get(k) != v}
+
+
+def _mean_and_error(s1: Fraction, s2: Fraction, n: int) -> tuple[float, float | None]:
+    """The mean of ``n`` values with sum ``s1`` and sum of squares ``s2``, and its standard error
+    (sample standard deviation over √n; None for a single value)."""
+    mean = s1 / n
+    if n < 2:
+        return float(mean), None
+    variance = max((s2 - s1 * mean) / (n - 1), Fraction(0))
+    return float(mean), math.sqrt(variance / n)
+
+
+def _summary(
+    rules: Rules,
+    seed: int,
+    names: tuple[str, ...],
+    total: _Partial,
+    workers: int | None,
+    seconds: float,
+) -> SimulationSummary:
+    deals = total.deals
+    contracts: dict[str, dict[str, object]] = {}
+    for name in _contract_order(total.contracts):
+        count, judged, made = total.contracts[name]
+        contracts[name] = {
+            "deals": count,
+            "share": count / deals,
+            "made": made,
+            "success_rate": made / judged if judged else None,
+        }
+    totals = tuple(float(t) if total.float_scores else int(t) for t in total.totals)
+    groups = _groups(names)
+    bot_scores: dict[str, dict[str, object]] = {}
+    for (name, seats), (s1, s2) in zip(groups, total.groups, strict=True):
+        width = len(seats)
+        mean, error = _mean_and_error(Fraction(s1, width), Fraction(s2, width * width), deals)
+        bot_scores[name] = {"seats": list(seats), "mean": mean, "standard_error": error}
+    comparisons: list[dict[str, object]] = []
+    pairs = [(a, b) for a in range(len(groups)) for b in range(a + 1, len(groups))]
+    for (a, b), (s1, s2) in zip(pairs, total.pairs, strict=True):
+        scale = len(groups[a][1]) * len(groups[b][1])
+        mean, error = _mean_and_error(Fraction(s1, scale), Fraction(s2, scale * scale), deals)
+        comparisons.append(
+            {
+                "bot": groups[a][0],
+                "versus": groups[b][0],
+                "mean_difference": mean,
+                "standard_error": error,
+            }
+        )
+    return SimulationSummary(
+        variant=rules.name,
+        players=rules.players,
+        options=dict(rules.options_dict()),
+        non_default_options=_non_default_options(rules),
+        seed=seed,
+        deals=deals,
+        scored=deals - sum(total.annulled.values()),
+        annulled=sum(total.annulled.values()),
+        annulled_reasons=dict(sorted(total.annulled.items())),
+        contracts=contracts,
+        contract_deals=total.judged,
+        success_rate=total.made / total.judged if total.judged else None,
+        total_scores=totals,
+        mean_scores=tuple(t / deals for t in totals),
+        bots=names,
+        bot_scores=bot_scores,
+        bot_comparisons=tuple(comparisons),
+        workers=workers,
+        seconds=seconds,
+        deals_per_second=deals / seconds if seconds > 0 else None,
+    )
+
+
+# -- simulate --------------------------------------------------------------------------------------
+def _chunks(deals: int, chunk_size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, deals, chunk_size):
+        yield start, min(start + chunk_size, deals)
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SimulationError(f"{name} must be an int, got {value!r}")
+    if value < 1:
+        raise SimulationError(f"{name} must be at least 1, got {value}")
+    return value
+
+
+def simulate(
+    rules_or_name: Rules | str,
+    deals: int,
+    seed: int | None = None,
+    *,
+    options: Mapping[str, object] | None = None,
+    bots: BotSpec | Sequence[BotSpec] | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> SimulationSummary:
+    """Play ``deals`` complete deals between bots and summarise them.
+
+    ``rules_or_name`` is a variant name (built with ``tarotlib.variant(name, **options)``) or a
+    :class:`~tarotlib.engine.Rules` of a registered variant (then no ``options``). ``seed=None``
+    draws a random seed, which the summary records. Deal *k* depends only on the seed and *k* (see
+    the module documentation), so the summary is the same whatever runs the deals:
+
+    - by default, or with ``workers=1``, this process;
+    - with ``workers=N``, a :class:`~concurrent.futures.ProcessPoolExecutor` of N processes;
+    - with ``executor=``, any :class:`concurrent.futures.Executor` (threads, your own process pool,
+      a cluster's such as Dask's ``client.get_executor()``), which is not shut down afterwards.
+
+    ``bots`` gives each seat's bot: ``None`` (random bots), one spec for every seat, one spec per
+    seat, or a comma-separated string of names (``"heuristic,random"``); a spec is a name of
+    :data:`BOT_NAMES` or a picklable factory called with the bot's seed. Deals are sent out in
+    chunks of ``chunk_size`` consecutive deals (default: about a hundredth of the run, from 10 to
+    500 deals); ``progress(done, total)``, if given, is called in this process with 0 before the
+    first deal and after each chunk, with increasing counts ending at ``deals``.
+
+    Each worker rebuilds the rules from the variant name and ``rules.options_dict()``; so the
+    variant must be registered in the workers, and a factory given in ``bots`` must be picklable
+    (a module-level class or function) for process pools and clusters. Where processes are started
+    by spawning (Windows, macOS), a script calling ``simulate(..., workers=N)`` must do so under
+    ``if __name__ == "__main__":``.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> one = simulate("french-tarot", 30, 5, options={"players": 3})
+    >>> one.variant, one.players, one.deals, sum(one.total_scores), one.workers
+    ('french-tarot', 3, 30, 0, 1)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     two = simulate("french-tarot", 30, 5, options={"players": 3}, executor=pool, chunk_size=4)
+    >>> one == two, two.workers
+    (True, None)
+    >>> seen = []
+    >>> _ = simulate("belote", 10, 1, chunk_size=4, progress=lambda done, total: seen.append(done))
+    >>> seen
+    [0, 4, 8, 10]
+    >>> simulate("belote", 0, 1)
+    Traceback (most recent call last):
+        ...
+    tarotlib.simulation.SimulationError: deals must be at least 1, got 0
+    """
+    deals = _positive("deals", deals)
+    if workers is not None:
+        workers = _positive("workers", workers)
+        if executor is not None:
+            raise SimulationError("give either workers or an executor, not both")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise SimulationError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
+    if isinstance(rules_or_name, str):
+        rules = variant(rules_or_name, **dict(options or {}))
+    else:
+        if options is not None:
+            raise SimulationError("options go with a variant name, not with a Rules object")
+        rules = rules_or_name
+    name, rules_options = rules.name, dict(rules.options_dict())
+    try:
+        rebuilt = variant(name, **rules_options)
+    except (TarotError, ValueError, TypeError) as exc:
+        raise SimulationError(
+            f"these rules cannot be rebuilt from their name and options: {exc}"
+        ) from None
+    if dict(rebuilt.options_dict()) != rules_options:
+        raise SimulationError("these rules cannot be rebuilt from their name and options")
+    if seed is None:
+        seed = secrets.randbits(32)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"seed must be an int, got {seed!r}")
+    specs = _bot_specs(bots, rules.players)
+    names = tuple(_bot_name(spec) for spec in specs)
+    if chunk_size is None:
+        chunk_size = min(500, max(10, -(-deals // 100)))
+    chunk_size = _positive("chunk_size", chunk_size)
+
+    chunks = [
+        _Chunk(name, rules_options, seed, start, stop, specs)
+        for start, stop in _chunks(deals, chunk_size)
+    ]
+    start_time = time.perf_counter()
+    if progress is not None:
+        progress(0, deals)
+    if executor is None and (workers is None or workers == 1):
+        partials = []
+        done = 0
+        for chunk in chunks:
+            partials.append(_run_chunk(chunk))
+            done += chunk.stop - chunk.start
+            if progress is not None:
+                progress(done, deals)
+        used_workers: int | None = 1
+    elif executor is None:
+        assert workers is not None
+        with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+            partials = _run_on(pool, chunks, deals, progress)
+        used_workers = workers
+    else:
+        partials = _run_on(executor, chunks, deals, progress)
+        used_workers = None
+    total = partials[0]
+    for partial in partials[1:]:
+        total = total.merge(partial)
+    seconds = time.perf_counter() - start_time
+    return _summary(rules, seed, names, total, used_workers, seconds)
+
+
+def _run_on(
+    executor: concurrent.futures.Executor,
+    chunks: Sequence[_Chunk],
+    deals: int,
+    progress: Callable[[int, int], object] | None,
+) -> list[_Partial]:
+    """Run every chunk on ``executor``; the partials in deal order."""
+    futures: dict[concurrent.futures.Future[_Partial], int] = {}
+    try:
+        for i, chunk in enumerate(chunks):
+            futures[executor.submit(_run_chunk, chunk)] = i
+        partials: list[_Partial | None] = [None] * len(chunks)
+        done = 0
+        for future in concurrent.futures.as_completed(futures):
+            i = futures[future]
+            partials[i] = future.result()
+            done += chunks[i].stop - chunks[i].start
+            if progress is not None:
+                progress(done, deals)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    out = [p for p in partials if p is not None]
+    assert len(out) == len(chunks)
+    return out
+
+
+# -- text output -----------------------------------------------------------------------------------
+def _option_text(value: object) -> str:
+    """An option value as ``--option`` takes it (``true``, ``9,11,14``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_option_text(v) for v in value)
+    return str(value)
+
+
+def _pct(x: object) -> str:
+    return f"{100 * x:.1f}%" if isinstance(x, float) else "n/a"
+
+
+def _pm(mean: object, error: object) -> str:
+    assert isinstance(mean, float)
+    spread = f" ± {error:.1f}" if isinstance(error, float) else ""
+    return f"{mean:+.1f}{spread}"
+
+
+def format_summary(summary: SimulationSummary | Mapping[str, object]) -> str:
+    """The text ``tarotlib simulate`` prints for a summary (or for its :meth:`~SimulationSummary.to_json`
+    dict, or the dict of the single-process command).
+
+    >>> text = format_summary(simulate("french-tarot", 4, 1, bots="random"))
+    >>> print(text)  # doctest: +ELLIPSIS
+    french-tarot, 4 players, random bots
+    options: all defaults
+    seed: 1
+    deals played: 4 (4 scored, 0 annulled)
+    annulled: none
+    contracts:
+    ...
+    mean score per seat: seat 0 ...
+    speed: ... deals/s (... s wall time)
+    """
+    s = summary.to_json() if isinstance(summary, SimulationSummary) else summary
+    deals = s["deals"]
+    assert isinstance(deals, int)
+    non_default = s["non_default_options"]
+    assert isinstance(non_default, dict)
+    options = (
+        ", ".join(f"{k}={_option_text(v)}" for k, v in non_default.items())
+        if non_default
+        else "all defaults"
+    )
+    annulled = s["annulled"]
+    assert isinstance(annulled, dict)
+    reasons = annulled["reasons"]
+    assert isinstance(reasons, dict)
+    contracts = s["contracts"]
+    assert isinstance(contracts, dict)
+    means = s["mean_scores"]
+    assert isinstance(means, list)
+    bots = s.get("bots") or ["random"]
+    assert isinstance(bots, list)
+    distinct = list(dict.fromkeys(bots))
+    players = f"{s['variant']}, {s['players']} players"
+    header = (
+        f"{players}, {distinct[0]} bots"
+        if len(distinct) == 1
+        else f"{players}, bots: {', '.join(bots)}"
+    )
+
+    lines = [
+        header,
+        f"options: {options}",
+        f"seed: {s['seed']}",
+        f"deals played: {deals} ({s['scored']} scored, {annulled['total']} annulled)",
+    ]
+    if reasons:
+        detail = ", ".join(f"{reason} {count}" for reason, count in reasons.items())
+        lines.append(f"annulled: {detail} ({_pct(annulled['total'] / deals)} of deals)")
+    else:
+        lines.append("annulled: none")
+    lines.append("contracts:")
+    width = max([len("contract"), *(len(c) for c in contracts)])
+    lines.append(f"  {'contract':<{width}}  {'deals':>6}  {'share':>6}  {'success':>7}")
+    for name, c in contracts.items():
+        assert isinstance(c, dict)
+        lines.append(
+            f"  {name:<{width}}  {c['deals']:>6}  {_pct(c['share']):>6}  "
+            f"{_pct(c['success_rate']):>7}"
+        )
+    lines.append(
+        f"success rate: {_pct(s['success_rate'])} of {s['contract_deals']} deals with a contract"
+    )
+    lines.append(
+        "mean score per seat: "
+        + ", ".join(f"seat {i} {float(m):+.1f}" for i, m in enumerate(means))
+    )
+    if len(distinct) > 1:
+        bot_scores = s["bot_scores"]
+        assert isinstance(bot_scores, dict)
+        lines.append(
+            "mean score per deal by bot (± standard error): "
+            + ", ".join(
+                f"{name} {_pm(b['mean'], b['standard_error'])}" for name, b in bot_scores.items()
+            )
+        )
+        comparisons = s["bot_comparisons"]
+        assert isinstance(comparisons, list)
+        for c in comparisons:
+            lines.append(
+                f"{c['bot']} vs {c['versus']}: {_pm(c['mean_difference'], c['standard_error'])}"
+                " points per deal"
+            )
+    rate = s["deals_per_second"]
+    seconds = s["seconds"]
+    assert isinstance(seconds, float)
+    speed = f"{rate:,.0f} deals/s" if isinstance(rate, float) else "n/a"
+    workers = s.get("workers", 1)
+    if workers == 1:
+        lines.append(f"speed: {speed} ({seconds:.2f} s wall time)")
+    else:
+        how = f"{workers} workers" if isinstance(workers, int) else "executor"
+        lines.append(f"speed: {speed} ({seconds:.2f} s wall time, {how})")
+    return "\n".join(lines)
+
+
+# -- progress bar ----------------------------------------------------------------------------------
+class ProgressBar:
+    """A text progress bar for :func:`simulate`'s ``progress`` callback, drawn on ``stream``
+    (default ``sys.stderr``) only when it is a terminal:
+    ``[#########...........] 512/2,000 deals  1,234 deals/s``, redrawn in place at most every
+    ``interval`` seconds, with a final newline once every deal is done (or on :meth:`close`; use
+    the bar as a context manager so that an interrupted run ends its line too).
+
+    >>> import io
+    >>> bar = ProgressBar(io.StringIO(), width=10)   # not a terminal: draws nothing
+    >>> bar(0, 100); bar(100, 100)
+    >>> bar.stream.getvalue()
+    ''
+    """
+
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        *,
+        width: int = 30,
+        interval: float = 0.1,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream: TextIO = sys.stderr if stream is None else stream
+        self.width = width
+        self.interval = interval
+        self._clock = clock
+        self._start = clock()
+        self._last_draw: float | None = None
+        self._drawn = 0  # length of the line on screen; 0 when nothing is on it
+        try:
+            self.enabled = bool(self.stream.isatty())
+        except (AttributeError, ValueError):  # no isatty, or a closed stream
+            self.enabled = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` deals (the ``progress`` callback)."""
+        if not self.enabled:
+            return
+        now = self._clock()
+        finished = done >= total
+        if not finished and self._last_draw is not None and now - self._last_draw < self.interval:
+            return
+        self._last_draw = now
+        filled = self.width * done // total if total > 0 else self.width
+        bar = "#" * filled + "." * (self.width - filled)
+        elapsed = now - self._start
+        rate = f"  {done / elapsed:,.0f} deals/s" if elapsed > 0 and done > 0 else ""
+        line = f"[{bar}] {done:,}/{total:,} deals{rate}"
+        pad = " " * max(0, self._drawn - len(line))
+        self.stream.write(f"\r{line}{pad}")
+        self._drawn = len(line)
+        if finished:
+            self.close()
+        else:
+            self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line (once), if one was drawn.
+
+        >>> import io
+        >>> class Terminal(io.StringIO):
+        ...     def isatty(self):
+        ...         return True
+        >>> bar = ProgressBar(Terminal(), width=4, clock=lambda: 0.0)
+        >>> bar(1, 4); bar.close(); bar.close()
+        >>> bar.stream.getvalue()
+        '\\r[#...] 1/4 deals\\n'
+        """
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._drawn = 0
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,570 @@
+"""A match between a person and bots, and the thin loop that plays it on text streams.
+
+A :class:`Session` holds the match, the deal in progress, the finished deals' records and the
+bots; :func:`play` runs it on a :class:`Console` (standard input and output by default, any text
+streams in tests). Bots are reseeded at every deal from the match seed, so a match saved with
+``save FILE`` (a :class:`~tarotlib.records.MatchRecord`) and resumed with :func:`resume_session`
+continues exactly as it would have.
+
+>>> import io, tarotlib
+>>> session = new_session(tarotlib.variant("french-tarot", players=3), deals=1, seed=4)
+>>> out = io.StringIO()
+>>> play(session, Console(io.StringIO("1\\n" * 40), out))
+0
+>>> session.match.is_over, "match over:" in out.getvalue()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+import sys
+from collections.abc import Sequence
+from typing import Final, TextIO
+
+import attrs
+
+from tarotlib.actions import Action
+from tarotlib.bots import Bot
+from tarotlib.engine import DealResult, GameState, Rules
+from tarotlib.errors import IllegalActionError, RecordError, TarotError
+from tarotlib.match import Match
+from tarotlib.records import GameRecord, MatchRecord, save
+from tarotlib.rng import derive_seed
+from tarotlib.terminal.inputs import Command, InputError, parse_command, read_input
+from tarotlib.terminal.players import make_bot
+from tarotlib.terminal.render import (
+    narrate,
+    ordered_actions,
+    render_deal_end,
+    render_help,
+    render_match_end,
+    render_table,
+    render_totals,
+)
+from tarotlib.terminal.view import TableView, table_view
+from tarotlib.variants.registry import variant
+
+__all__ = [
+    "HUMAN",
+    "MOVE_PROMPT",
+    "NEXT_DEAL_PROMPT",
+    "Console",
+    "Session",
+    "bot_seed",
+    "new_session",
+    "play",
+    "resume_session",
+]
+
+HUMAN: Final = "human"
+"""The label of the person's seat in a match record's ``seats``."""
+MOVE_PROMPT: Final = "your move> "
+"""The prompt for the person's action."""
+NEXT_DEAL_PROMPT: Final = "Enter: next deal · save FILE · quit> "
+"""The prompt between two deals."""
+
+
+class Console:
+    """Where the game talks: ``say`` writes a line, ``ask`` shows a prompt and reads a line
+    (None at the end of input). By default the process's standard streams; when they are a
+    terminal, ``input()`` is used so that line editing works.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> console = Console(io.StringIO("KH\\n"), out)
+    >>> console.ask("your move> "), console.ask("again> ")
+    ('KH', None)
+    >>> out.getvalue()
+    'your move> again> '
+    """
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = sys.stdin if stdin is None else stdin
+        self.stdout = sys.stdout if stdout is None else stdout
+
+    def say(self, text: str = "") -> None:
+        """Write ``text`` and a newline (flushed at once, so that it shows before a prompt).
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> console = Console(io.StringIO(), out)
+        >>> console.say("seat 1: pass")
+        >>> console.say()
+        >>> out.getvalue()
+        'seat 1: pass\\n\\n'
+        """
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """Show ``prompt`` and read one line (without its newline); None at the end of input.
+
+        An empty line is ``""`` (Enter alone), not None; a Windows line end is removed too.
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> console = Console(io.StringIO("play KH\\r\\n\\n"), out)
+        >>> [console.ask("> ") for _ in range(3)]
+        ['play KH', '', None]
+        >>> out.getvalue()
+        '> > > '
+        """
+        if self.stdin is sys.stdin and self.stdout is sys.stdout and _isatty(self.stdin):
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            return None
+        return line.rstrip("\r\n")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def bot_seed(match_seed: int, deal: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` for deal number ``deal`` (from 0) of a match seeded with
+    ``match_seed``: bots are reseeded at every deal, so a deal can be resumed on its own.
+
+    >>> bot_seed(1, 0, 1) == bot_seed(1, 0, 1) != bot_seed(1, 1, 1)
+    True
+    """
+    return derive_seed(derive_seed(match_seed, -1 - seat), deal)
+
+
+@attrs.define
+class Session:
+    """A match in play: the ``match`` so far, the ``human``'s seat, who sits at each seat
+    (``seats``: ``"human"`` or a bot name), the records of the finished deals (``played``), the
+    deal in progress (``state``, None between deals) and its ``bots`` (None at the human's seat).
+
+    Build one with :func:`new_session` (or :func:`resume_session`) and play it with :func:`play`;
+    or drive it by hand: :meth:`start_deal`, then apply to ``state`` the person's actions and the
+    bots' (:meth:`bot_action`) until the deal is over, then :meth:`finish_deal`.
+
+    >>> import tarotlib
+    >>> session = new_session(tarotlib.variant("french-tarot", players=3), deals=2, seed=4)
+    >>> session.human, session.seats, session.state is None
+    (0, ('human', 'random', 'random'), True)
+    >>> state = session.start_deal()
+    >>> while not state.is_over:          # the person always takes the first legal action
+    ...     mine = state.to_act == session.human
+    ...     action = state.legal_actions()[0] if mine else session.bot_action()
+    ...     state = session.state = state.apply(action)
+    >>> result = session.finish_deal()
+    >>> session.match.results == (result,), session.deal_number, session.match.dealer
+    (True, 2, 1)
+    """
+
+    match: Match
+    human: int
+    seats: tuple[str, ...]
+    played: list[GameRecord] = attrs.field(factory=list)
+    state: GameState | None = None
+    bots: list[Bot | None] = attrs.field(factory=list)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the match."""
+        return self.match.rules
+
+    @property
+    def seed(self) -> int:
+        """The match seed (a session's match is always seeded)."""
+        assert self.match.seed is not None
+        return self.match.seed
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in progress or next, from 1."""
+        return len(self.match.results) + 1
+
+    def _deal_bots(self) -> list[Bot | None]:
+        deal = len(self.match.results)
+        return [
+            None
+            if seat == self.human
+            else make_bot(name, seat=seat, seed=bot_seed(self.seed, deal, seat))
+            for seat, name in enumerate(self.seats)
+        ]
+
+    def start_deal(self) -> GameState:
+        """Deal the next deal of the match, with freshly seeded bots; returns it (it is also
+        ``state``).
+
+        >>> import tarotlib
+        >>> session = new_session(tarotlib.variant("belote"), human=1, seed=7)
+        >>> state = session.start_deal()
+        >>> state is session.state, state.phase, state.dealer == session.match.dealer
+        (True, 'bidding', True)
+        >>> [None if bot is None else type(bot).__name__ for bot in session.bots]
+        ['RandomBot', None, 'RandomBot', 'RandomBot']
+        """
+        self.state = self.match.new_deal()
+        self.bots = self._deal_bots()
+        return self.state
+
+    def bot_action(self) -> Action:
+        """The action of the bot to act in the deal in progress (it is not applied: the caller
+        applies it to ``state``).
+
+        >>> import tarotlib
+        >>> session = new_session(tarotlib.variant("french-tarot", players=3), seed=4)
+        >>> state = session.start_deal()
+        >>> state.to_act, session.human          # seat 1, a bot, speaks first
+        (1, 0)
+        >>> action = session.bot_action()
+        >>> action in state.legal_actions(), session.state is state
+        (True, True)
+        """
+        assert self.state is not None
+        seat = self.state.to_act
+        assert seat is not None
+        bot = self.bots[seat]
+        assert bot is not None, "the human's seat has no bot"
+        return bot.choose(self.state)
+
+    def finish_deal(self) -> DealResult:
+        """Add the finished deal in progress to the match (and its record to ``played``);
+        returns its result. The session is then between deals (``state`` is None).
+
+        >>> import tarotlib
+        >>> session = new_session(tarotlib.variant("french-tarot", players=3), deals=2, seed=1)
+        >>> state = session.start_deal()
+        >>> while not state.is_over:          # everybody passes: the deal is annulled
+        ...     state = session.state = state.apply(tarotlib.Pass())
+        >>> session.finish_deal()  # doctest: +ELLIPSIS
+        DealResult(scores=(0, 0, 0), annulled='all players passed', breakdown=None, ...)
+        >>> session.state, session.bots, session.played[0].actions
+        (None, [], ('pass', 'pass', 'pass'))
+        >>> session.deal_number, session.match.is_over
+        (2, False)
+        """
+        assert self.state is not None and self.state.is_over
+        result = self.state.result
+        self.played.append(GameRecord.from_state(self.state))
+        self.match = self.match.add(result)
+        self.state = None
+        self.bots = []
+        return result
+
+    def record(self) -> MatchRecord:
+        """The match so far as a :class:`~tarotlib.records.MatchRecord` (what ``save FILE``
+        writes): the finished deals, the deal in progress and who sits at each seat.
+
+        >>> import tarotlib
+        >>> session = new_session(tarotlib.variant("belote"), seed=5, bots="random")
+        >>> state = session.state = session.start_deal().apply(tarotlib.Pass())
+        >>> record = session.record()
+        >>> record.seats, record.played, record.current.actions
+        (('human', 'random', 'random', 'random'), (), ('pass',))
+        >>> resume_session(record).state.history == state.history
+        True
+        """
+        return MatchRecord.of(self.match, self.played, self.state, seats=self.seats)
+
+    def view(self) -> TableView:
+        """The human's view of the deal in progress (see :func:`~tarotlib.terminal.view.table_view`).
+
+        >>> import tarotlib
+        >>> session = new_session(tarotlib.variant("french-tarot", players=4), human=2, seed=3)
+        >>> _ = session.start_deal()
+        >>> view = session.view()
+        >>> view.seat, view.name(2), view.phase, len(view.hand)
+        (2, 'seat 2 (you)', 'auction', 18)
+        """
+        assert self.state is not None
+        return table_view(self.state, self.human)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The fixed teams of the game (Belote), else ()."""
+        if self.state is not None:
+            return self.view().teams
+        return table_view(self.rules.new_deal(seed=0), self.human).teams
+
+
+def _seat_names(bots: str | Sequence[str], players: int, human: int) -> tuple[str, ...]:
+    names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
+    if len(names) != players - 1:
+        raise ValueError(
+            f"give one bot name, or one for each of the {players - 1} bot seats; got {len(names)}"
+        )
+    names.insert(human, HUMAN)
+    return tuple(names)
+
+
+def new_session(
+    rules: Rules,
+    *,
+    human: int = 0,
+    deals: int | None = None,
+    target_score: float | None = None,
+    seed: int | None = None,
+    bots: str | Sequence[str] = "random",
+) -> Session:
+    """A new match under ``rules`` with the person at seat ``human`` and bots elsewhere.
+
+    ``deals`` or ``target_score`` is the stopping rule; without either the game's own target
+    (Belote: ``target_score``, 1000 by default) or, for a game without one (French Tarot), one
+    deal per player. ``seed`` (default: a random one) seeds the deals and the bots. ``bots`` is a
+    bot name for every bot seat, or one name per bot seat in seat order (see
+    :func:`~tarotlib.terminal.players.make_bot`).
+
+    >>> import tarotlib
+    >>> session = new_session(tarotlib.variant("belote"), human=2, seed=1, bots="random")
+    >>> session.seats, session.match.target_score
+    (('random', 'random', 'human', 'random'), 1000)
+    >>> new_session(tarotlib.variant("french-tarot", players=5), seed=1).match.deals
+    5
+    """
+    if not 0 <= human < rules.players:
+        raise ValueError(f"the human's seat must be 0..{rules.players - 1}, got {human}")
+    seats = _seat_names(bots, rules.players, human)
+    for seat, name in enumerate(seats):  # fail now for an unknown or missing bot
+        if seat != human:
+            make_bot(name, seat=seat, seed=0)
+    if deals is None and target_score is None and rules.match_target is None:
+        deals = rules.players
+    match = Match.start(
+        rules,
+        deals=deals,
+        target_score=target_score,
+        seed=secrets.randbits(32) if seed is None else seed,
+    )
+    return Session(match, human, seats)
+
+
+def resume_session(record: MatchRecord, *, bots: str | Sequence[str] | None = None) -> Session:
+    """The session a match record was saved from, ready to go on: the match is replayed, and the
+    bots of the deal in progress are rebuilt and shown that deal's actions so far (so that they
+    continue exactly as they would have). ``bots`` replaces the recorded bot names.
+
+    Raises :class:`~tarotlib.errors.RecordError` when the record does not replay, has no seed, or
+    does not say which seat is the person's (``seats`` must hold ``"human"`` once).
+
+    >>> import tarotlib
+    >>> session = new_session(tarotlib.variant("french-tarot", players=4), deals=2, seed=9)
+    >>> state = session.start_deal()
+    >>> while state.to_act != session.human:
+    ...     state = session.state = state.apply(session.bot_action())
+    >>> state = session.state = state.apply(state.legal_actions()[0])   # the person passes
+    >>> again = resume_session(tarotlib.records.MatchRecord.loads(session.record().dumps()))
+    >>> again.state.history == state.history, state.to_act != session.human
+    (True, True)
+    >>> again.bot_action() == session.bot_action()   # the next bot chooses as it would have
+    True
+    """
+    seats = record.seats
+    if seats is None or seats.count(HUMAN) != 1:
+        raise RecordError(
+            f"the match record does not say which seat is the person's: 'seats' must hold "
+            f"{HUMAN!r} once, got {None if seats is None else list(seats)}"
+        )
+    if record.seed is None:
+        raise RecordError("the match record has no seed: only seeded matches can be resumed")
+    human = seats.index(HUMAN)
+    if bots is not None:
+        seats = _seat_names(bots, len(seats), human)
+    match, current = record.replay()
+    if len(seats) != match.rules.players:
+        raise RecordError(
+            f"the match record names {len(seats)} seats; the game has {match.rules.players}"
+        )
+    session = Session(match, human, seats, list(record.played))
+    if current is not None:
+        state = session.start_deal()
+        for action in current.history:  # the bots see the deal again, in order
+            seat = state.to_act
+            bot = session.bots[seat] if seat is not None else None
+            if bot is not None:
+                bot.choose(state)
+            state = state.apply(action)
+        session.state = state
+    return session
+
+
+# -- the loop -------------------------------------------------------------------------------------
+def _intro(session: Session) -> str:
+    rules = session.rules
+    options = dict(rules.options_dict())
+    try:
+        base = variant(rules.name, players=rules.players) if "players" in options else None
+        defaults = dict((base or variant(rules.name)).options_dict())
+    except (TarotError, ValueError, TypeError):
+        defaults = {}
+    changed = [f"{k}={v}" for k, v in options.items() if k != "players" and defaults.get(k) != v]
+    match = session.match
+    bots = ", ".join(
+        f"seat {s} {name}" for s, name in enumerate(session.seats) if s != session.human
+    )
+    rule = (
+        f"{match.deals} deal{'s' if match.deals != 1 else ''}"
+        if match.deals is not None
+        else f"to {match.target_score:g} points"
+    )
+    lines = [
+        f"tarotlib play: {rules.name}, {rules.players} players"
+        f" (options: {', '.join(changed) if changed else 'all defaults'})",
+        f"you: seat {session.human} · bots: {bots}",
+        f"match: {rule} · seed {session.seed}",
+        "at any prompt, ? lists your legal actions and the commands",
+    ]
+    if session.match.results or session.state is not None:
+        done = len(session.match.results)
+        where = f"resumed after {done} deal{'s' if done != 1 else ''}"
+        if session.state is not None:
+            where += f", in deal {session.deal_number} ({len(session.state.history)} actions)"
+        lines.append(where)
+        if session.match.results:
+            lines.append(render_totals(session.match, session.human, session.teams))
+    return "\n".join(lines)
+
+
+def _save(session: Session, path: str, console: Console) -> None:
+    try:
+        save(path, session.record())
+    except OSError as exc:
+        console.say(f"  cannot save to {path}: {exc.strerror or exc}")
+        return
+    console.say(f"  saved; resume with: tarotlib play --resume {shlex.quote(path)}")
+
+
+def _ask_move(session: Session, console: Console) -> GameState | None:
+    """Show the table and read the person's action until it is legal; the new state, or None
+    when the person quits."""
+    state = session.state
+    assert state is not None
+    view = session.view()
+    legal = ordered_actions(view, state.legal_actions())
+    heading = f"deal {session.deal_number}"
+    console.say("")
+    console.say(render_table(view, legal, heading=heading))
+    while True:
+        text = console.ask(MOVE_PROMPT)
+        if text is None:
+            console.say("")
+            return None
+        try:
+            item = read_input(text, legal, session.rules)
+        except InputError as exc:
+            console.say(f"  {exc}")
+            continue
+        if isinstance(item, Command):
+            if item.name == "help":
+                console.say(render_help(legal, view))
+            elif item.name == "show":
+                console.say(render_table(view, legal, heading=heading))
+            elif item.name == "save":
+                _save(session, item.argument, console)
+            else:
+                return None
+            continue
+        try:
+            return state.apply(item)
+        except IllegalActionError as exc:
+            console.say(f"  refused: {exc}")
+
+
+def _play_deal(session: Session, console: Console) -> bool:
+    """Play the deal in progress to its end; False if the person quits."""
+    state = session.state
+    assert state is not None
+    while not state.is_over:
+        before = session.view()
+        if state.to_act == session.human:
+            after = _ask_move(session, console)
+            if after is None:
+                return False
+        else:
+            after = state.apply(session.bot_action())
+        session.state = state = after
+        for line in narrate(before, session.view()):
+            console.say(line)
+    return True
+
+
+def _pause(session: Session, console: Console) -> bool:
+    """Between deals: Enter goes on; False if the person quits."""
+    while True:
+        text = console.ask(NEXT_DEAL_PROMPT)
+        if text is None:
+            console.say("")
+            return False
+        if not text.strip():
+            return True
+        try:
+            command = parse_command(text)
+        except InputError as exc:
+            console.say(f"  {exc}")
+            continue
+        if command is None or command.name == "help":
+            console.say("  press Enter for the next deal, or type save FILE or quit")
+        elif command.name == "show":
+            console.say(render_totals(session.match, session.human, session.teams))
+        elif command.name == "save":
+            _save(session, command.argument, console)
+        else:
+            return False
+
+
+def play(session: Session, console: Console | None = None) -> int:
+    """Play ``session`` to the end of the match, or until the person quits (``quit`` or the end
+    of input); returns 0. The module docstring plays a whole match; here the person looks at
+    the commands, then quits at the first prompt:
+
+    >>> import io, tarotlib
+    >>> session = new_session(tarotlib.variant("belote"), deals=1, seed=2)
+    >>> out = io.StringIO()
+    >>> play(session, Console(io.StringIO("?\\nquit\\n"), out))
+    0
+    >>> print(out.getvalue())  # doctest: +ELLIPSIS
+    tarotlib play: belote, 4 players (options: all defaults)
+    you: seat 0 · bots: seat 1 random, seat 2 random, seat 3 random
+    match: 1 deal · seed 2
+    at any prompt, ? lists your legal actions and the commands
+    <BLANKLINE>
+    == deal 1 · dealer: seat ... ==
+    ...
+    your move> legal actions:
+    ...
+      quit       leave the match (save it first to finish it later)
+    your move> match left (save it before quitting to finish it later)
+    <BLANKLINE>
+    >>> session.match.results, session.state is not None    # the deal in progress is kept
+    ((), True)
+    """
+    console = Console() if console is None else console
+    console.say(_intro(session))
+    teams = session.teams
+    while True:
+        if session.state is None:
+            if session.match.is_over:
+                break
+            session.start_deal()
+            console.say("")
+            console.say(f"== deal {session.deal_number} · dealer: seat {session.match.dealer} ==")
+        if not _play_deal(session, console):
+            console.say("match left (save it before quitting to finish it later)")
+            return 0
+        result = session.finish_deal()
+        console.say("")
+        console.say(f"== deal {len(session.match.results)} over ==")
+        console.say(render_deal_end(result, session.match, session.human, teams))
+        if session.match.is_over:
+            break
+        if not _pause(session, console):
+            console.say("match left (save it before quitting to finish it later)")
+            return 0
+    console.say("")
+    console.say(render_match_end(session.match, session.human, teams))
+    return 0
