@@ -3,12 +3,12 @@
 Commands:
 
 - ``tarotlib simulate VARIANT [--players N] [--deals D] [--seed S] [--preset NAME]
-  [--option KEY=VALUE ...] [--json]`` plays D complete deals between random bots and prints a
-  summary (contracts, success rates, mean scores, speed);
+  [--option KEY=VALUE ...] [--bots NAMES] [--workers N] [--json]`` plays D complete deals between
+  bots (random by default) in N processes and prints a summary (contracts, success rates, mean
+  scores, each bot's mean score, speed), with a progress bar on a terminal;
 - ``tarotlib replay FILE [--step | --result-only]`` replays a game record (docs/records.md), tells
   the deal trick by trick and prints its result; ``--step`` waits for Enter between tricks,
-  ``--result-only`` prints only the result
-  before each trick;
+  ``--result-only`` prints only the result;
 - ``tarotlib play GAME [--players N] [--seat S] [--seed S] [--deals N | --target T] [--preset NAME]
   [--option KEY=VALUE ...] [--bot NAME ...]`` plays a match in the terminal against bots;
   ``tarotlib play --resume FILE`` goes on with a match saved with ``save FILE`` (docs/terminal.md);
@@ -32,15 +32,13 @@ import os
 import re
 import secrets
 import sys
-import time
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from tarotlib.bots import RandomBot
-from tarotlib.engine import DealResult, Rules
+from tarotlib import simulation
+from tarotlib.engine import Rules
 from tarotlib.errors import RecordError, TarotError
 from tarotlib.records import load, load_match
-from tarotlib.rng import derive_seed
+from tarotlib.simulation import ProgressBar, SimulationError, format_summary
 from tarotlib.variants.registry import variant, variant_info, variant_names
 
 __all__ = ["main", "parse_option", "simulate"]
@@ -90,169 +88,19 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 # -- simulate --------------------------------------------------------------------------------------
-def _reason_kind(reason: str) -> str:
-    """An annulment reason without its seat (``petit sec (seat 2)`` → ``petit sec``)."""
-    return re.sub(r"\s*\(seat \d+\)", "", reason)
-
-
-def _non_default_options(name: str, rules: Rules) -> dict[str, object]:
-    """The options of ``rules`` that differ from the variant's defaults for its player count."""
-    options = dict(rules.options_dict())
-    try:
-        defaults = dict(variant(name, players=rules.players).options_dict())
-    except (TarotError, ValueError, TypeError):
-        try:
-            defaults = dict(variant(name).options_dict())
-        except (TarotError, ValueError, TypeError):
-            return {k: v for k, v in options.items() if k != "players"}
-    return {k: v for k, v in options.items() if k != "players" and defaults.get(k) != v}
-
-
-def simulate(rules: Rules, deals: int, seed: int) -> dict[str, object]:
-    """Play ``deals`` complete deals between :class:`~tarotlib.bots.RandomBot` players and
-    summarise them as a JSON-ready dict.
-
-    Deal *k* is dealt from ``derive_seed(seed, k)``; the first dealer is seat 0 and the deal
-    passes with ``rules.next_dealer``; seat *i*'s bot is ``RandomBot(derive_seed(seed, -1 - i))``.
+def simulate(
+    rules: Rules, deals: int, seed: int, *, bots: str = "random", workers: int = 1
+) -> dict[str, object]:
+    """Play ``deals`` complete deals between bots (random by default) and summarise them as a
+    JSON-ready dict (:func:`tarotlib.simulation.simulate`, whose documentation says how every deal
+    is seeded; the result is the same for any number of ``workers``).
 
     >>> import tarotlib
     >>> summary = simulate(tarotlib.variant("french-tarot", players=3), deals=5, seed=1)
     >>> summary["deals"], sum(summary["total_scores"]), len(summary["mean_scores"])
     (5, 0, 3)
     """
-    if deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {deals}")
-    n = rules.players
-    bots = [RandomBot(derive_seed(seed, -1 - seat)) for seat in range(n)]
-    results: list[DealResult] = []
-    dealer = 0
-    start = time.perf_counter()
-    for k in range(deals):
-        state = rules.new_deal(seed=derive_seed(seed, k), dealer=dealer)
-        while not state.is_over:
-            to_act = state.to_act
-            assert to_act is not None
-            state = state.apply(bots[to_act].choose(state))
-        results.append(state.result)
-        dealer = rules.next_dealer(dealer, state.result)
-    seconds = time.perf_counter() - start
-
-    annulled = Counter(_reason_kind(r.annulled) for r in results if r.annulled is not None)
-    scored = [r for r in results if not r.is_annulled]
-    contracts: dict[str, dict[str, object]] = {}
-    by_contract = Counter(r.contract for r in scored if r.contract is not None)
-    for contract, count in by_contract.items():
-        judged = [r.made for r in scored if r.contract == contract and r.made is not None]
-        made = sum(1 for m in judged if m)
-        contracts[contract] = {
-            "deals": count,
-            "share": count / deals,
-            "made": made,
-            "success_rate": made / len(judged) if judged else None,
-        }
-    judged_all = [r.made for r in scored if r.made is not None]
-    made_all = sum(1 for m in judged_all if m)
-    totals: list[float] = [0] * n  # exact (ints, or x.5 floats), summed in deal order
-    for r in results:
-        for seat, score in enumerate(r.scores):
-            totals[seat] += score
-    return {
-        "variant": rules.name,
-        "players": n,
-        "options": dict(rules.options_dict()),
-        "non_default_options": _non_default_options(rules.name, rules),
-        "seed": seed,
-        "deals": deals,
-        "scored": len(scored),
-        "annulled": {"total": sum(annulled.values()), "reasons": dict(sorted(annulled.items()))},
-        "contracts": dict(_contract_order(contracts)),
-        "contract_deals": len(judged_all),
-        "success_rate": made_all / len(judged_all) if judged_all else None,
-        "total_scores": totals,
-        "mean_scores": [t / deals for t in totals],
-        "seconds": seconds,
-        "deals_per_second": deals / seconds if seconds > 0 else None,
-    }
-
-
-def _contract_order(
-    contracts: Mapping[str, dict[str, object]],
-) -> list[tuple[str, dict[str, object]]]:
-    """Contracts in the order of the variant's strength when known (French Tarot), else by name."""
-    order = ["Prise", "Garde", "Garde Sans", "Garde Contre"]
-    return sorted(
-        contracts.items(),
-        key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]),
-    )
-
-
-def _option_text(value: object) -> str:
-    """An option value as ``--option`` takes it (``true``, ``9,11,14``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    if isinstance(value, (list, tuple)):
-        return ",".join(_option_text(v) for v in value)
-    return str(value)
-
-
-def _pct(x: object) -> str:
-    return f"{100 * x:.1f}%" if isinstance(x, float) else "n/a"
-
-
-def _format_summary(s: Mapping[str, object]) -> str:
-    deals = s["deals"]
-    assert isinstance(deals, int)
-    non_default = s["non_default_options"]
-    assert isinstance(non_default, dict)
-    options = (
-        ", ".join(f"{k}={_option_text(v)}" for k, v in non_default.items())
-        if non_default
-        else "all defaults"
-    )
-    annulled = s["annulled"]
-    assert isinstance(annulled, dict)
-    reasons = annulled["reasons"]
-    assert isinstance(reasons, dict)
-    contracts = s["contracts"]
-    assert isinstance(contracts, dict)
-    means = s["mean_scores"]
-    assert isinstance(means, list)
-    rate = s["deals_per_second"]
-    seconds = s["seconds"]
-    assert isinstance(seconds, float)
-
-    lines = [
-        f"{s['variant']}, {s['players']} players, random bots",
-        f"options: {options}",
-        f"seed: {s['seed']}",
-        f"deals played: {deals} ({s['scored']} scored, {annulled['total']} annulled)",
-    ]
-    if reasons:
-        detail = ", ".join(f"{reason} {count}" for reason, count in reasons.items())
-        lines.append(f"annulled: {detail} ({_pct(annulled['total'] / deals)} of deals)")
-    else:
-        lines.append("annulled: none")
-    lines.append("contracts:")
-    width = max([len("contract"), *(len(c) for c in contracts)])
-    lines.append(f"  {'contract':<{width}}  {'deals':>6}  {'share':>6}  {'success':>7}")
-    for name, c in contracts.items():
-        assert isinstance(c, dict)
-        lines.append(
-            f"  {name:<{width}}  {c['deals']:>6}  {_pct(c['share']):>6}  "
-            f"{_pct(c['success_rate']):>7}"
-        )
-    lines.append(
-        f"success rate: {_pct(s['success_rate'])} of {s['contract_deals']} deals with a contract"
-    )
-    lines.append(
-        "mean score per seat: "
-        + ", ".join(f"seat {i} {float(m):+.1f}" for i, m in enumerate(means))
-    )
-    speed = f"{rate:,.0f} deals/s" if isinstance(rate, float) else "n/a"
-    lines.append(f"speed: {speed} ({seconds:.2f} s wall time)")
-    return "\n".join(lines)
+    return simulation.simulate(rules, deals, seed, bots=bots, workers=workers).to_json()
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -274,11 +122,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise _UsageError(f"--deals must be at least 1, got {args.deals}")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    summary = simulate(rules, args.deals, seed)
+    try:
+        with ProgressBar(sys.stderr) as bar:
+            summary = simulation.simulate(
+                rules, args.deals, seed, bots=args.bots, workers=args.workers, progress=bar
+            )
+    except SimulationError as exc:
+        raise _UsageError(str(exc)) from None
     if args.json:
-        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        print(json.dumps(summary.to_json(), indent=2, ensure_ascii=False))
     else:
-        print(_format_summary(summary))
+        print(format_summary(summary))
     return 0
 
 
@@ -432,8 +286,11 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser(
         "simulate",
-        help="play deals between random bots and summarise them",
-        description="Play complete deals between random bots and print a summary.",
+        help="play deals between bots and summarise them",
+        description=(
+            "Play complete deals between bots (random by default; --bots heuristic,...) and print "
+            "a summary; --workers N runs them in N processes with identical results."
+        ),
     )
     sim.add_argument("variant", metavar="VARIANT", help="variant name (see 'tarotlib variants')")
     sim.add_argument("--players", type=int, metavar="N", help="number of players")
@@ -453,6 +310,16 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         metavar="KEY=VALUE",
         help="a variant option, e.g. grash=true or poignee_thresholds=9,11,14 (repeatable)",
+    )
+    sim.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="worker processes (default 1)"
+    )
+    sim.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help="the bot of every seat, or a comma-separated bot per seat: random, heuristic "
+        "(default random)",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
