@@ -297,3 +297,39 @@ def test_python_dash_m(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "unknown French Tarot option(s) x" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_replay_a_match_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A match saved by ``tarotlib play`` replays deal by deal, then its totals."""
+    from tarotlib.match import Match
+    from tarotlib.records import MatchRecord
+
+    rules = tarotlib.variant("belote")
+    match = Match.start(rules, seed=9)
+    bots = [RandomBot(seat) for seat in range(4)]
+    finished = []
+    for _ in range(2):
+        state = match.new_deal()
+        while not state.is_over:
+            state = state.apply(bots[state.to_act or 0].choose(state))
+        finished.append(state)
+        match = match.add(state.result)
+    current = match.new_deal()
+    path = tmp_path / "match.json"
+    save(path, MatchRecord.of(match, finished, current))
+    assert main(["replay", str(path), "--result-only"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "belote match, 4 players, to 1000; 2 deals played"
+    assert out.count("-- deal 1 --") == 1 and out.count("-- deal 2 --") == 1
+    for number, state in enumerate(finished, 1):
+        lines = list(state.result.lines())
+        start = out.index(lines[0], out.index(f"-- deal {number} --"))
+        assert out[start : start + len(lines)] == lines
+    assert out[-3:-1] == [
+        "-- deal 3 (in progress) --",
+        f"phase bidding, seat {current.to_act} to act",
+    ]
+    totals = ", ".join(f"seat {i} {t:g}" for i, t in enumerate(match.totals))
+    assert out[-1] == f"totals: {totals}"
+    assert main(["replay", str(path)]) == 0  # with the tricks told
+    assert "trick 1:" in capsys.readouterr().out

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from tarotlib import simulation
 from tarotlib.engine import Rules
 from tarotlib.errors import RecordError, TarotError
-from tarotlib.records import load, load_match
+from tarotlib.records import MATCH_RECORD_FORMAT, GameRecord, load, load_match
 from tarotlib.simulation import ProgressBar, SimulationError, format_summary
 from tarotlib.variants.registry import variant, variant_info, variant_names
 
@@ -137,13 +137,57 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # -- replay / variants -----------------------------------------------------------------------------
+def _is_match_record(path: str) -> bool:
+    """Whether the file at ``path`` looks like a match record (``"format": "tarotlib-match"``)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == MATCH_RECORD_FORMAT
+
+
+def _replay_match(args: argparse.Namespace) -> int:
+    """``tarotlib replay`` of a match record: every deal told in turn, then the totals."""
+    try:
+        record = load_match(args.file)
+        match, current = record.replay()
+    except RecordError as exc:
+        print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    rules = match.rules
+    stop = f"{match.deals} deals" if match.deals is not None else f"to {match.target_score:g}"
+    print(f"{rules.name} match, {rules.players} players, {stop}; {len(record.played)} deals played")
+    for number, deal in enumerate(record.played, 1):
+        print(f"-- deal {number} --")
+        code = _show_deal(deal, args)
+        if code:
+            return code
+    if current is not None:
+        print(f"-- deal {len(record.played) + 1} (in progress) --")
+        print(f"phase {current.phase}, seat {current.to_act} to act")
+    totals = ", ".join(f"seat {i} {t:g}" for i, t in enumerate(match.totals))
+    print(f"totals: {totals}" + ("; the match is over" if match.is_over else ""))
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
+    if _is_match_record(args.file):
+        return _replay_match(args)
     try:
         record = load(args.file)
-        state = record.replay()
     except OSError as exc:
         print(f"tarotlib: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    except RecordError as exc:
+        print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    return _show_deal(record, args)
+
+
+def _show_deal(record: GameRecord, args: argparse.Namespace) -> int:
+    try:
+        state = record.replay()
     except RecordError as exc:
         print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
         return 1
@@ -332,7 +376,11 @@ def _parser() -> argparse.ArgumentParser:
             "print the result; --step waits for Enter between tricks."
         ),
     )
-    rep.add_argument("file", metavar="FILE", help="a record written by tarotlib.records.save")
+    rep.add_argument(
+        "file",
+        metavar="FILE",
+        help="a deal record written by tarotlib.records.save, or a match saved by 'tarotlib play'",
+    )
     shown = rep.add_mutually_exclusive_group()
     shown.add_argument(
         "--step", action="store_true", help="wait for Enter before each trick ('q' shows the rest)"
