@@ -933,3 +933,21 @@ def test_pty_replay_step(tmp_path: Path) -> None:
     assert rest.rstrip().endswith(state.result.lines()[-1])
     child.close()
     assert child.exitstatus == 0
+
+
+def test_an_exact_but_illegal_bid_is_not_taken_as_a_prefix_of_another() -> None:
+    """``garde`` when only pass and Garde Contre are left means Garde (refused by the engine with
+    its reason), never Garde Contre by prefix."""
+    rules = tarotlib.variant("french-tarot", players=4)
+    state = rules.new_deal(seed=1)
+    while True:
+        texts = [a.text for a in state.legal_actions()]
+        if texts == ["pass", "bid garde-contre"]:
+            break
+        state = state.apply(rules.parse_action("bid garde-sans" if "bid garde-sans" in texts else "pass"))
+    legal = state.legal_actions()
+    chosen = resolve_action("garde", legal, rules)
+    assert chosen.text == "bid garde" and chosen not in legal
+    with pytest.raises(tarotlib.IllegalActionError, match="must beat Garde Sans"):
+        state.apply(chosen)
+    assert resolve_action("garde-c", legal, rules).text == "bid garde-contre"

@@ -29,7 +29,7 @@ from typing import Final, Literal
 
 import attrs
 
-from tarotlib.actions import Action
+from tarotlib.actions import Action, Declare
 from tarotlib.cards import parse_card
 from tarotlib.engine import Rules
 
@@ -147,10 +147,11 @@ def resolve_action(text: str, legal: Sequence[Action], rules: Rules) -> Action:
 
     In order: a number picks ``legal[number - 1]``; the text of a legal action or anything
     ``rules.parse_action`` reads is that action; a card or a bid alone (``KH``, ``garde``) is
-    completed with the verb of the legal actions (``play``, ``discard``, ``call``, ``bid``); a
-    unique prefix or the initials of a legal action pick it. An action that is understood but not
-    legal is returned as it is, so that applying it gives the engine's reason; text that means no
-    action, or several, raises :class:`InputError`.
+    completed with the verb of the legal actions (``play``, ``discard``, ``call``, ``bid``). An
+    action understood exactly but not legal is returned as it is, so that applying it gives the
+    engine's reason (``garde`` is never taken as a prefix of ``garde-contre``). Otherwise a unique
+    prefix or the initials of a legal action pick it; text that means no action, or several,
+    raises :class:`InputError`.
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("belote")
@@ -197,6 +198,16 @@ def resolve_action(text: str, legal: Sequence[Action], rules: Rules) -> Action:
     legal_completions = [a for a in completions if a in legal]
     if len(legal_completions) == 1:
         return _pick(legal_completions[0], legal)
+    # Understood exactly but not legal (``garde`` when only Garde Contre is left): the engine will
+    # say why, rather than a prefix silently choosing another action.
+    if parsed is not None:
+        if isinstance(parsed, Declare) and not parsed.shown:  # a declaration named without cards
+            same = [a for a in legal if isinstance(a, Declare) and a.kind == parsed.kind]
+            if len(same) == 1:
+                return same[0]
+        return parsed
+    if len(completions) == 1:
+        return completions[0]
     matching = [a for a in legal if _matches(typed, a.text.lower())]
     if len(matching) == 1:
         return matching[0]
@@ -204,11 +215,6 @@ def resolve_action(text: str, legal: Sequence[Action], rules: Rules) -> Action:
         names = ", ".join(a.text for a in matching[:_LISTED])
         more = f" (and {len(matching) - _LISTED} more)" if len(matching) > _LISTED else ""
         raise InputError(f"{raw!r} is ambiguous: {names}{more}")
-    # Understood but not legal: the engine will say why.
-    if parsed is not None:
-        return parsed
-    if len(completions) == 1:
-        return completions[0]
     if _is_card(raw):
         played, _ = _parse(rules, f"play {raw}")
         if played is not None:
