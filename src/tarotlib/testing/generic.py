@@ -482,13 +482,11 @@ def registered(info: VariantInfo, *, replace: bool = False) -> Iterator[VariantI
     >>> tarotlib.variant_info("french-tarot") is french
     True
     """
-    table = registry._REGISTRY
-    previous = table.get(info.name)
+    previous = info.name in registry.variant_names() and registry.variant_info(info.name)
     register(info, replace=replace)
     try:
         yield info
     finally:
-        if previous is None:
-            table.pop(info.name, None)
-        else:
-            table[info.name] = previous
+        registry.unregister(info.name)
+        if previous:
+            register(previous)

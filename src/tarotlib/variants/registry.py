@@ -20,7 +20,7 @@ import attrs
 from tarotlib.engine import Rules
 from tarotlib.errors import UnknownVariantError
 
-__all__ = ["VariantInfo", "register", "variant", "variant_info", "variant_names"]
+__all__ = ["VariantInfo", "register", "unregister", "variant", "variant_info", "variant_names"]
 
 
 @attrs.frozen
@@ -59,6 +59,21 @@ def register(info: VariantInfo, *, replace: bool = False) -> None:
     if info.name in _REGISTRY and not replace:
         raise ValueError(f"a variant named {info.name!r} is already registered")
     _REGISTRY[info.name] = info
+
+
+def unregister(name: str) -> VariantInfo:
+    """Remove the variant ``name`` from the registry and return its entry (raises
+    UnknownVariantError if it is not registered). Tests that register a game of their own use it
+    (or :func:`tarotlib.testing.registered`) to leave the registry as they found it.
+
+    >>> info = VariantInfo("belote-copy", "a copy", "BE-0", variant_info("belote").factory)
+    >>> register(info)
+    >>> unregister("belote-copy") is info, "belote-copy" in variant_names()
+    (True, False)
+    """
+    entry = variant_info(name)
+    del _REGISTRY[entry.name]
+    return entry
 
 
 def variant_names() -> tuple[str, ...]:
