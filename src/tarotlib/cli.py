@@ -104,21 +104,7 @@ def simulate(
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    options: dict[str, object] = {}
-    if args.players is not None:
-        options["players"] = args.players
-    if args.preset is not None:
-        options["preset"] = args.preset
-    for text in args.option or ():
-        try:
-            key, value = parse_option(text)
-        except ValueError as exc:
-            raise _UsageError(str(exc)) from None
-        options[key] = value
-    try:
-        rules = variant(args.variant, **options)
-    except (TarotError, ValueError, TypeError) as exc:
-        raise _UsageError(str(exc)) from None
+    rules = _rules_of(args)
     if args.deals < 1:
         raise _UsageError(f"--deals must be at least 1, got {args.deals}")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -211,8 +197,8 @@ def _show_deal(record: GameRecord, args: argparse.Namespace) -> int:
 
 
 # -- play ------------------------------------------------------------------------------------------
-def _play_rules(args: argparse.Namespace) -> Rules:
-    """The rules of ``tarotlib play``: the variant with --players, --preset and --option."""
+def _rules_of(args: argparse.Namespace) -> Rules:
+    """The rules of ``simulate`` and ``play``: the variant with --players, --preset and --option."""
     options: dict[str, object] = {}
     if args.players is not None:
         options["players"] = args.players
@@ -273,7 +259,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     else:
         if args.variant is None:
             raise _UsageError("give the game to play (see 'tarotlib variants'), or --resume FILE")
-        rules = _play_rules(args)
+        rules = _rules_of(args)
         if args.deals is not None and args.target is not None:
             raise _UsageError("give --deals or --target, not both")
         if args.deals is not None and args.deals < 1:
