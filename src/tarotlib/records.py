@@ -27,7 +27,7 @@ import json
 import os
 import types
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -84,6 +84,36 @@ def _kind(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def _check_envelope(
+    obj: object, noun: str, field: str, fmt: str, version: int, fields: Sequence[str]
+) -> dict[str, Any]:
+    """The checks every versioned record shares: a JSON object with the right ``format`` and
+    ``version`` and exactly the known ``fields``. ``noun`` names the record in messages
+    (``record``, ``match record``), ``field`` its fields (``record field 'x'``)."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"a {noun} must be a JSON object, got {_kind(obj)}")
+    got = obj.get("format")
+    if got != fmt:
+        raise RecordError(f"not a tarotlib {noun}: field 'format' must be {fmt!r}, got {got!r}")
+    number = obj.get("version")
+    if not _is_int(number):
+        raise RecordError(f"{field} field 'version' must be an integer, got {number!r}")
+    if number != version:
+        raise RecordError(
+            f"unsupported {noun} version {number}: this tarotlib reads version {version}"
+        )
+    unknown = sorted(str(k) for k in obj if k not in fields)
+    if unknown:
+        raise RecordError(
+            f"unknown {field} field(s) {', '.join(map(repr, unknown))} in a version "
+            f"{version} {noun}; expected {', '.join(fields)}"
+        )
+    missing = [k for k in fields if k not in obj]
+    if missing:
+        raise RecordError(f"{noun} is missing field(s) {', '.join(map(repr, missing))}")
+    return obj
 
 
 def _is_int(value: object) -> bool:
@@ -358,30 +388,7 @@ class GameRecord:
             ...
         tarotlib.errors.RecordError: unsupported record version 2: this tarotlib reads version 1
         """
-        if not isinstance(obj, dict):
-            raise RecordError(f"a record must be a JSON object, got {_kind(obj)}")
-        fmt = obj.get("format")
-        if fmt != RECORD_FORMAT:
-            raise RecordError(
-                f"not a tarotlib record: field 'format' must be {RECORD_FORMAT!r}, got {fmt!r}"
-            )
-        version = obj.get("version")
-        if not _is_int(version):
-            raise RecordError(f"record field 'version' must be an integer, got {version!r}")
-        if version != RECORD_VERSION:
-            raise RecordError(
-                f"unsupported record version {version}: this tarotlib reads version "
-                f"{RECORD_VERSION}"
-            )
-        unknown = sorted(str(k) for k in obj if k not in _FIELDS)
-        if unknown:
-            raise RecordError(
-                f"unknown record field(s) {', '.join(map(repr, unknown))} in a version "
-                f"{RECORD_VERSION} record; expected {', '.join(_FIELDS)}"
-            )
-        missing = [k for k in _FIELDS if k not in obj]
-        if missing:
-            raise RecordError(f"record is missing field(s) {', '.join(map(repr, missing))}")
+        obj = _check_envelope(obj, "record", "record", RECORD_FORMAT, RECORD_VERSION, _FIELDS)
         name = obj["variant"]
         if not isinstance(name, str):
             raise RecordError(f"record field 'variant' must be a string, got {_kind(name)}")
@@ -819,31 +826,9 @@ class MatchRecord:
             ...
         tarotlib.errors.RecordError: not a tarotlib match record: ..., got 'tarotlib-record'
         """
-        if not isinstance(obj, dict):
-            raise RecordError(f"a match record must be a JSON object, got {_kind(obj)}")
-        fmt = obj.get("format")
-        if fmt != MATCH_RECORD_FORMAT:
-            raise RecordError(
-                f"not a tarotlib match record: field 'format' must be {MATCH_RECORD_FORMAT!r}, "
-                f"got {fmt!r}"
-            )
-        version = obj.get("version")
-        if not _is_int(version):
-            raise RecordError(f"match field 'version' must be an integer, got {version!r}")
-        if version != MATCH_RECORD_VERSION:
-            raise RecordError(
-                f"unsupported match record version {version}: this tarotlib reads version "
-                f"{MATCH_RECORD_VERSION}"
-            )
-        unknown = sorted(str(k) for k in obj if k not in _MATCH_FIELDS)
-        if unknown:
-            raise RecordError(
-                f"unknown match field(s) {', '.join(map(repr, unknown))} in a version "
-                f"{MATCH_RECORD_VERSION} match record; expected {', '.join(_MATCH_FIELDS)}"
-            )
-        missing = [k for k in _MATCH_FIELDS if k not in obj]
-        if missing:
-            raise RecordError(f"match record is missing field(s) {', '.join(map(repr, missing))}")
+        obj = _check_envelope(
+            obj, "match record", "match", MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION, _MATCH_FIELDS
+        )
         name, options, rule = obj["variant"], obj["options"], obj["match"]
         if not isinstance(name, str):
             raise RecordError(f"match field 'variant' must be a string, got {_kind(name)}")
