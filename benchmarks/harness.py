@@ -1,4 +1,4 @@
-"""The timing harness shared by ``bench_tarotlib.py`` and ``peers.py``.
+"""The timing harness shared by ``bench_tarotlib.py``, ``peers.py`` and ``peers_belote.py``.
 
 Standard library only, so that it runs unchanged in the peers' throwaway
 virtual environment and in tarotlib's. Every measurement runs a fixed piece
@@ -75,3 +75,46 @@ def summary(times: list[float], units: int) -> dict[str, float]:
         "best_us": best / units * 1e6,
         "median_us": median / units * 1e6,
     }
+
+
+def peers_main(
+    argv: list[str] | None,
+    description: str,
+    peers: dict[str, Callable[[int, float, int], dict[str, object]]],
+) -> int:
+    """The command line of a peers script (``peers.py``, ``peers_belote.py``): parse
+    ``--quick --repeats --target-seconds --seed --only``, time each peer with
+    ``bench(repeats, target_seconds, seed)`` (a failing peer is reported as ``{"error": ...}``
+    and the others are still timed), and print one JSON object on standard output."""
+    import argparse
+    import json
+    import os
+    import platform
+    import sys
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--quick", action="store_true", help="a short, rougher run")
+    parser.add_argument("--repeats", type=int, default=None)
+    parser.add_argument(
+        "--target-seconds", type=float, default=None, help="about how long each timed repeat lasts"
+    )
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--only", choices=tuple(peers), default=None)
+    args = parser.parse_args(argv)
+    repeats = args.repeats or (QUICK_REPEATS if args.quick else REPEATS)
+    target = args.target_seconds or (QUICK_TARGET_SECONDS if args.quick else TARGET_SECONDS)
+    result: dict[str, object] = {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "seed": args.seed,
+    }
+    for name, bench in peers.items():
+        if args.only in (None, name):
+            try:
+                result[name] = bench(repeats, target, args.seed)
+            except Exception as exc:  # report, and go on with the other peers
+                result[name] = {"error": f"{type(exc).__name__}: {exc}"}
+    json.dump(result, sys.stdout, indent=2)
+    print()
+    return 0

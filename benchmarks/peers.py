@@ -21,12 +21,8 @@ Usage: ``python peers.py [--quick] [--repeats N] [--target-seconds S] [--seed N]
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib
-import json
-import os
-import platform
 import random
 import sys
 import time
@@ -34,12 +30,9 @@ from importlib import metadata
 from typing import Any
 
 from harness import (
-    QUICK_REPEATS,
-    QUICK_TARGET_SECONDS,
-    REPEATS,
-    TARGET_SECONDS,
     Counts,
     calibrate,
+    peers_main,
     repeat,
     summary,
 )
@@ -262,36 +255,9 @@ def bench_tarok(repeats: int, target_seconds: float, seed: int) -> dict[str, Any
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short, rougher run")
-    parser.add_argument("--repeats", type=int, default=None)
-    parser.add_argument(
-        "--target-seconds", type=float, default=None, help="about how long each timed repeat lasts"
+    return peers_main(
+        argv, __doc__.splitlines()[0], {"magmacrunch": bench_magmacrunch, "openspiel": bench_tarok}
     )
-    parser.add_argument("--seed", type=int, default=20240601)
-    parser.add_argument("--only", choices=("magmacrunch", "openspiel"), default=None)
-    args = parser.parse_args(argv)
-    repeats = args.repeats or (QUICK_REPEATS if args.quick else REPEATS)
-    target = args.target_seconds or (QUICK_TARGET_SECONDS if args.quick else TARGET_SECONDS)
-    result: dict[str, Any] = {
-        "python": sys.version.split()[0],
-        "platform": platform.platform(),
-        "cpus": os.cpu_count(),
-        "seed": args.seed,
-    }
-    if args.only in (None, "magmacrunch"):
-        try:
-            result["magmacrunch"] = bench_magmacrunch(repeats, target, args.seed)
-        except Exception as exc:  # report, and go on with the other peer
-            result["magmacrunch"] = {"error": f"{type(exc).__name__}: {exc}"}
-    if args.only in (None, "openspiel"):
-        try:
-            result["openspiel"] = bench_tarok(repeats, target, args.seed)
-        except Exception as exc:
-            result["openspiel"] = {"error": f"{type(exc).__name__}: {exc}"}
-    json.dump(result, sys.stdout, indent=2)
-    print()
-    return 0
 
 
 if __name__ == "__main__":

@@ -39,17 +39,13 @@ action.
   for information only.
 
 Usage: ``python peers_belote.py [--quick] [--repeats N] [--target-seconds S] [--seed N]
-[--only belote-cli|colver]``.
+[--only belote_cli|colver]``.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib
-import json
-import os
-import platform
 import random
 import sys
 import time
@@ -57,12 +53,9 @@ from importlib import metadata
 from typing import Any
 
 from harness import (
-    QUICK_REPEATS,
-    QUICK_TARGET_SECONDS,
-    REPEATS,
-    TARGET_SECONDS,
     Counts,
     calibrate,
+    peers_main,
     repeat,
     summary,
 )
@@ -329,36 +322,9 @@ def bench_colver(repeats: int, target_seconds: float, seed: int) -> dict[str, An
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short, rougher run")
-    parser.add_argument("--repeats", type=int, default=None)
-    parser.add_argument(
-        "--target-seconds", type=float, default=None, help="about how long each timed repeat lasts"
+    return peers_main(
+        argv, __doc__.splitlines()[0], {"belote_cli": bench_belote_cli, "colver": bench_colver}
     )
-    parser.add_argument("--seed", type=int, default=20240601)
-    parser.add_argument("--only", choices=("belote-cli", "colver"), default=None)
-    args = parser.parse_args(argv)
-    repeats = args.repeats or (QUICK_REPEATS if args.quick else REPEATS)
-    target = args.target_seconds or (QUICK_TARGET_SECONDS if args.quick else TARGET_SECONDS)
-    result: dict[str, Any] = {
-        "python": sys.version.split()[0],
-        "platform": platform.platform(),
-        "cpus": os.cpu_count(),
-        "seed": args.seed,
-    }
-    if args.only in (None, "belote-cli"):
-        try:
-            result["belote_cli"] = bench_belote_cli(repeats, target, args.seed)
-        except Exception as exc:  # report, and go on with the other peer
-            result["belote_cli"] = {"error": f"{type(exc).__name__}: {exc}"}
-    if args.only in (None, "colver"):
-        try:
-            result["colver"] = bench_colver(repeats, target, args.seed)
-        except Exception as exc:
-            result["colver"] = {"error": f"{type(exc).__name__}: {exc}"}
-    json.dump(result, sys.stdout, indent=2)
-    print()
-    return 0
 
 
 if __name__ == "__main__":
