@@ -1,0 +1,71 @@
+"""Behaviour is unchanged: the baseline captured before the deal-machine rewrite still holds.
+
+``tests/baseline/baseline.json`` holds digests of 10,000 seeded random deals for every game, player
+count and preset (and 2,000 under several option mixes), of every observation in the first 300 of
+them, and of matches between seeded bots. ``tests/baseline/records/`` holds game and match records
+written by tarotlib in the version-1 formats (``tarotlib play`` saves included), and
+``expected.json`` what each replays to. See ``tests/baseline_capture.py`` to investigate a failure.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import baseline_capture as capture
+import pytest
+from baseline_records import match_summary, state_summary
+
+from tarotlib.records import GameRecord, MatchRecord
+
+BASE = Path(__file__).resolve().parent / "baseline"
+WANT: dict[str, list[str]] = json.loads((BASE / "baseline.json").read_text())
+EXPECTED: dict[str, Any] = json.loads((BASE / "expected.json").read_text())
+
+
+def _first_difference(key: str, got: list[str]) -> str | None:
+    for block, (want, have) in enumerate(zip(WANT[key], got, strict=True)):
+        if want != have:
+            start = block * capture.BLOCK
+            return (
+                f"{key}: deals {start}..{start + capture.BLOCK - 1} differ from the baseline; "
+                f"inspect one with: python tests/baseline_capture.py --show {key} {start}"
+            )
+    return None
+
+
+@pytest.mark.parametrize(
+    "key,name,options,deals", capture.CONFIGS, ids=[c[0] for c in capture.CONFIGS]
+)
+def test_random_deals_unchanged(key: str, name: str, options: dict[str, Any], deals: int) -> None:
+    got = list(capture.deal_digests(name, options, deals))
+    assert len(got) == len(WANT[key])
+    assert _first_difference(key, got) is None
+
+
+@pytest.mark.parametrize(
+    "key,name,options,deals", capture.CONFIGS, ids=[c[0] for c in capture.CONFIGS]
+)
+def test_observations_unchanged(key: str, name: str, options: dict[str, Any], deals: int) -> None:
+    got = list(capture.observation_digests(name, options))
+    assert got == WANT[f"obs/{key}"]
+
+
+@pytest.mark.parametrize(
+    "key,name,options,args,matches,bots", capture.MATCHES, ids=[m[0] for m in capture.MATCHES]
+)
+def test_matches_unchanged(
+    key: str, name: str, options: dict[str, Any], args: dict[str, Any], matches: int, bots: str
+) -> None:
+    assert list(capture.match_digests(name, options, args, matches, bots)) == WANT[key]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_records_replay_unchanged(name: str) -> None:
+    text = (BASE / "records" / f"{name}.json").read_text()
+    if json.loads(text)["format"] == "tarotlib-match":
+        match, current = MatchRecord.loads(text).replay()
+        assert match_summary(match, current) == EXPECTED[name]
+    else:
+        assert state_summary(GameRecord.loads(text).replay()) == EXPECTED[name]
