@@ -69,6 +69,8 @@ class Renamed:
         self.inner = tarotlib.variant("belote")
 
     def __getattr__(self, attribute: str) -> object:
+        if attribute == "deck":  # a game the kit does not know, and that does not name its pack
+            raise AttributeError(attribute)
         return getattr(self.inner, attribute)
 
 
@@ -113,12 +115,12 @@ def test_states_of_any_variant_are_reached_by_legal_play(state: GameState) -> No
 
 # -- check_deal on Belote: a second engine with partnerships and contract-dependent rules ----------
 def belote_aside(state: GameState) -> Iterable[int]:
-    """Belote's cards in no hand and no trick: the stock during the bidding; all 32 after a
-    thrown-in deal (its hands are gathered); none once a contract is taken."""
+    """Belote's cards in no hand and no trick: the stock during the bidding and after a thrown-in
+    deal (its hands stay as dealt); none once a contract is taken."""
     assert isinstance(state, BeloteState)
     if state.contract is not None:
         return ()
-    return PIQUET_32.cards if state.is_over else state.layout.stock
+    return state.layout.stock
 
 
 def check_belote(state: GameState, *, teams: tuple[int, ...] | None = (0, 1, 0, 1)) -> DealFacts:

@@ -25,7 +25,7 @@ from tarotlib.decks import Deck
 from tarotlib.errors import DealError
 from tarotlib.rng import shuffle
 
-__all__ = ["KITTY", "Layout", "PacketSchedule"]
+__all__ = ["KITTY", "Layout", "PacketSchedule", "StockSchedule"]
 
 KITTY = -1
 """Destination code of a kitty card in a dealing plan."""
@@ -312,6 +312,44 @@ class PacketSchedule:
         hands = tuple(masks[(seat - first) % players] for seat in range(players))
         return hands, masks[players]
 
+    def deal_cards(
+        self, order: Sequence[int], players: int, dealer: int
+    ) -> tuple[tuple[int, ...], int, tuple[Card, ...]]:
+        """``(hand masks by seat, kitty mask, stock)`` for an ordered pack of the right size (the
+        deal machine's entry point; there is never a stock).
+
+        >>> from tarotlib.decks import TAROT_78
+        >>> hands, kitty, stock = PacketSchedule(3, 6, 6).deal_cards(list(TAROT_78), 4, 0)
+        >>> [hand.bit_count() for hand in hands], kitty.bit_count(), stock
+        ([18, 18, 18, 18], 6, ())
+        """
+        hands, kitty = self.deal_masks(order, players, dealer, check=False)
+        return hands, kitty, ()
+
+    def check_layout(self, layout: Layout, players: int, kitty_name: str = "kitty") -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless every hand and the kitty of ``layout``
+        have this schedule's sizes (``kitty_name`` names the kitty in the message).
+
+        >>> from tarotlib.decks import TAROT_78
+        >>> schedule = PacketSchedule(3, 6, 6)
+        >>> layout = schedule.deal(TAROT_78, players=4, dealer=0, seed=1)
+        >>> schedule.check_layout(layout, 4)
+        >>> schedule.check_layout(Layout(layout.hands, layout.kitty[1:], 0), 4, "chien")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: the chien has 5 cards; it needs 6
+        """
+        size = self.packet_size * self.packets_per_player
+        for seat, hand in enumerate(layout.hands):
+            if len(hand) != size:
+                raise DealError(f"seat {seat} has {len(hand)} cards; each hand needs {size}")
+        if len(layout.kitty) != self.kitty_size:
+            raise DealError(
+                f"the {kitty_name} has {len(layout.kitty)} cards; it needs {self.kitty_size}"
+            )
+        if layout.stock:
+            raise DealError(f"this deal has no stock; the layout gives {len(layout.stock)} cards")
+
     def deal(self, deck: Deck, players: int, dealer: int, seed: int) -> Layout:
         """A seeded random deal of ``deck`` (uniform over layouts, FT-3.3).
 
@@ -321,3 +359,62 @@ class PacketSchedule:
         True
         """
         return self.deal_order(shuffle(deck.cards, seed), players, dealer)
+
+
+@attrs.frozen
+class StockSchedule:
+    """A deal in two stages (BE-3.3, BE-3.4): for each packet size in ``packets``, each seat from
+    the one after the dealer receives that many cards; the next ``stock`` cards, in dealing order,
+    are the stock (its first card is the turn-up), dealt after the auction. There is no kitty.
+
+    >>> from tarotlib.decks import PIQUET_32
+    >>> schedule = StockSchedule(packets=(3, 2), stock=12)
+    >>> hands, kitty, stock = schedule.deal_cards(list(PIQUET_32), players=4, dealer=3)
+    >>> [hand.bit_count() for hand in hands], kitty, len(stock), stock[0] == PIQUET_32.cards[20]
+    ([5, 5, 5, 5], 0, 12, True)
+    """
+
+    packets: tuple[int, ...]
+    stock: int
+    _getters: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+
+    def size(self, players: int) -> int:
+        """Number of cards dealt (the stock included).
+
+        >>> StockSchedule((3, 2), 12).size(players=4)
+        32
+        """
+        return players * sum(self.packets) + self.stock
+
+    def deal_cards(
+        self, order: Sequence[int], players: int, dealer: int
+    ) -> tuple[tuple[int, ...], int, tuple[Card, ...]]:
+        """``(hand masks by seat, 0, stock in dealing order)`` for the ordered pack ``order``."""
+        getters = self._getters.get(players)
+        if getters is None:
+            plan: list[list[int]] = [[] for _ in range(players)]
+            pos = 0
+            for size in self.packets:
+                for k in range(players):
+                    plan[k].extend(range(pos, pos + size))
+                    pos += size
+            getters = self._getters[players] = tuple(_tuple_getter(p) for p in plan)
+        masks = [sum(map(_BITS.__getitem__, get(order))) for get in getters]
+        first = (dealer + 1) % players
+        hands = tuple(masks[(seat - first) % players] for seat in range(players))
+        dealt = players * sum(self.packets)
+        return hands, 0, tuple(ALL_CARDS[c] for c in order[dealt : dealt + self.stock])
+
+    def check_layout(self, layout: Layout, players: int, kitty_name: str = "kitty") -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` has hands of
+        ``sum(packets)`` cards, no kitty and a stock of ``stock`` cards."""
+        size = sum(self.packets)
+        for seat, hand in enumerate(layout.hands):
+            if len(hand) != size:
+                raise DealError(f"seat {seat} has {len(hand)} cards; each hand needs {size}")
+        if layout.kitty:
+            raise DealError(f"this deal has no {kitty_name}; give the stock as 'stock'")
+        if len(layout.stock) != self.stock:
+            raise DealError(f"the stock has {len(layout.stock)} cards; it needs {self.stock}")

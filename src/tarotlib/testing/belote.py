@@ -535,8 +535,6 @@ class _Replay:
                 self.current = []
                 leader = winner  # BE-8.4
         self.leader = leader
-        if self.thrown_in:  # BE-4.5: the cards are gathered
-            hands = [set(), set(), set(), set()]
         self.hands: tuple[frozenset[int], ...] = tuple(frozenset(h) for h in hands)
         if self.contract is not None and opts.declarations and opts.auto_declare:
             self._auto_declarations()
@@ -713,8 +711,8 @@ def check_belote_cards(state: BeloteState) -> None:
     5-card hands, the turn-up and an 11-card stock); during the bidding each hand is the dealt one;
     once the contract is chosen, hands + current trick + tricks = the completed deal (the taker has
     the turn-up and 2 stock cards, the others 3, dealt from the player after the dealer) with no card
-    twice, and each hand has 8 cards minus those it played. After a throw-in (BE-4.5) the cards
-    are gathered: every hand is empty.
+    twice, and each hand has 8 cards minus those it played. After a throw-in (BE-4.5) each hand is
+    still the one dealt (the position when the deal ended).
 
     >>> import tarotlib
     >>> state = tarotlib.variant("belote").new_deal(seed=2)

@@ -30,7 +30,12 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "redeal_after_all_pass": ("next_dealer", "same_dealer"),
     "ta_sa": ("off", "third_round"),
     "ta_sa_points": ("ffb2015", "pagat", "unscaled", "seed_literal"),
-    "partner_trump_rule": ("free", "overtrump_if_trumping", "no_undertrump", "only_trumps_overtrump"),
+    "partner_trump_rule": (
+        "free",
+        "overtrump_if_trumping",
+        "no_undertrump",
+        "only_trumps_overtrump",
+    ),
     "undertrump": ("compulsory", "free"),
     "ta_must_beat_partner": (True, False),
     "belote_on_failure": ("holder", "defence"),
@@ -48,25 +53,46 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
 }
 
 OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
-    "direction": ("play direction (display only: never changes a legal action or a score)", "BE-2.2"),
+    "direction": (
+        "play direction (display only: never changes a legal action or a score)",
+        "BE-2.2",
+    ),
     "deal_packets": ("first deal in packets of 3 then 2, or 2 then 3", "BE-3.3"),
-    "redeal_after_all_pass": ("after a throw-in the next player deals, or the same dealer", "BE-3.1"),
+    "redeal_after_all_pass": (
+        "after a throw-in the next player deals, or the same dealer",
+        "BE-3.1",
+    ),
     "ta_sa": ("a third bidding round for all trumps / no trumps (BGA table option)", "BE-4.4"),
     "ta_sa_points": ("card points in TA and SA", "BE-6.4"),
     "partner_trump_rule": ("void, partner winning with a trump: what may be played", "BE-7.6"),
-    "undertrump": ("void, cannot overtrump an opponent: a lower trump is compulsory or free", "BE-7.5"),
-    "ta_must_beat_partner": ("TA: must beat the winning card even when it is the partner's", "BE-7.7"),
+    "undertrump": (
+        "void, cannot overtrump an opponent: a lower trump is compulsory or free",
+        "BE-7.5",
+    ),
+    "ta_must_beat_partner": (
+        "TA: must beat the winning card even when it is the partner's",
+        "BE-7.7",
+    ),
     "belote_on_failure": ("who scores the attack's belote when the contract fails", "BE-9.3"),
-    "belote_king_first": ("the belote scores only if the King is played before the Queen", "BE-9.2"),
+    "belote_king_first": (
+        "the belote scores only if the King is played before the Queen",
+        "BE-9.2",
+    ),
     "belote_announce": ("the engine announces belote-rebelote, or the player chooses", "BE-9.2"),
     "declarations": ("tierce, quarte, quinte and carrés are declared and scored", "BE-10"),
     "declaration_card_reuse": ("a card may belong to one carré and one sequence", "BE-10.2"),
-    "declaration_tie": ("exactly equal best declarations: nobody scores, or the first announcer", "BE-10.4"),
+    "declaration_tie": (
+        "exactly equal best declarations: nobody scores, or the first announcer",
+        "BE-10.4",
+    ),
     "declarations_need_trick": ("a team that wins no trick scores no declarations", "BE-10.5"),
     "auto_declare": ("every combination is declared automatically (for simulations)", "BE-10.3"),
     "defence_capot": ("the defence's capot scores 252 (capot) or 162 (plain)", "BE-11.6"),
     "litige": ("equal totals: carry the attack's points, or count as failed / made", "BE-11.4"),
-    "litige_repeat": ("a second consecutive litige cancels the first carry, or they add up", "BE-11.7"),
+    "litige_repeat": (
+        "a second consecutive litige cancels the first carry, or they add up",
+        "BE-11.7",
+    ),
     "rounding": ("credited amounts rounded to 10 (none, half_up: 85→90, six_up: 85→80)", "BE-11.8"),
     "target_score": ("the game ends when a team reaches this cumulative score", "BE-12.1"),
 }

@@ -248,4 +248,6 @@ class Combination:
         return team_of(self.seat)
 
     def __str__(self) -> str:
-        return f"{self.kind.label} ({format_cards(self.cards, PIQUET_NOTATION)}) by seat {self.seat}"
+        return (
+            f"{self.kind.label} ({format_cards(self.cards, PIQUET_NOTATION)}) by seat {self.seat}"
+        )

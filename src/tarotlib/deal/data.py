@@ -1,0 +1,102 @@
+"""The facts of one deal that change only at phase boundaries (:class:`DealData`).
+
+Every phase reads and writes the same small vocabulary: who dealt, what was dealt, the contract and
+its declarer, the called card and the partner, the sides, the discard, the auction calls, the
+declarations, and the annulment or result. What only one game needs goes in ``notes`` (a few
+key-value pairs). A :class:`DealData` is an immutable named tuple; :func:`evolve` builds a changed
+copy.
+
+>>> data = DealData(dealer=3, seed=None, dealt=(0b1, 0b10), kitty=0, stock=())
+>>> changed = evolve(data, declarer=1, notes=with_note(data.notes, "slam", True))
+>>> changed.declarer, note(changed.notes, "slam"), data.declarer
+(1, True, -1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
+
+from tarotlib.cards import Card
+
+if TYPE_CHECKING:
+    from tarotlib.engine import DealResult
+
+__all__ = ["DealData", "Notes", "evolve", "note", "with_note"]
+
+Notes = tuple[tuple[str, object], ...]
+"""A game's own facts: ``(key, value)`` pairs, immutable values only."""
+
+T = TypeVar("T")
+
+
+class DealData(NamedTuple):
+    """What one deal has established so far (immutable).
+
+    ``dealt`` holds the hands as dealt (bit masks, by seat), ``kitty`` the kitty (chien, talon) as
+    dealt, ``stock`` the cards dealt later in dealing order (BE-3.4), ``order`` the hands in dealing
+    order when the game keeps it (LO-11), ``sitter`` the seat sitting the deal out (CH-2.3) or -1.
+    ``contract`` is the game's contract value, ``declarer`` the taker / soloist / declarer seat (-1
+    before), ``called`` the called card (-1), ``partner`` the declarer's partner once known (-1),
+    ``sides`` the side of each seat once play begins (``()`` before), ``discard`` the écart or the
+    dealer's discard (mask), ``calls`` the auction as ``(seat, call)`` pairs (``None`` for a pass),
+    ``declarations`` the game's declaration records in order, ``notes`` the game's own facts.
+    ``annulled`` gives the reason of an annulled deal and ``result`` the result once over.
+    """
+
+    dealer: int
+    seed: int | None
+    dealt: tuple[int, ...]
+    kitty: int
+    stock: tuple[Card, ...]
+    order: tuple[tuple[Card, ...], ...] | None = None
+    sitter: int = -1
+    contract: object = None
+    declarer: int = -1
+    called: int = -1
+    partner: int = -1
+    sides: tuple[int, ...] = ()
+    discard: int = 0
+    calls: tuple[tuple[int, object], ...] = ()
+    declarations: tuple[object, ...] = ()
+    notes: Notes = ()
+    annulled: str | None = None
+    result: DealResult | None = None
+
+
+_INDEX: Final = {name: i for i, name in enumerate(DealData._fields)}
+
+
+def evolve(data: DealData, **changes: object) -> DealData:
+    """``data`` with ``changes`` (like ``data._replace(**changes)``, about three times faster;
+    phase changes use it).
+
+    >>> evolve(DealData(0, None, (), 0, ()), contract="garde").contract
+    'garde'
+    """
+    values: list[object] = list(data)
+    index = _INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    new: DealData = tuple.__new__(DealData, values)
+    return new
+
+
+def note(notes: Notes, key: str, default: T | None = None) -> object:
+    """The value of ``key`` in ``notes`` (``default`` when absent).
+
+    >>> note((("slam", True),), "slam"), note((), "slam", False)
+    (True, False)
+    """
+    for k, v in notes:
+        if k == key:
+            return v
+    return default
+
+
+def with_note(notes: Notes, key: str, value: object) -> Notes:
+    """``notes`` with ``key`` set to ``value`` (replacing an earlier value).
+
+    >>> with_note((("a", 1), ("b", 2)), "a", 3)
+    (('b', 2), ('a', 3))
+    """
+    return (*((k, v) for k, v in notes if k != key), (key, value))

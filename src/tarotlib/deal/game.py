@@ -1,0 +1,265 @@
+"""The base class of every game on the deal machine: :class:`Game`.
+
+A game is **facts** (the pack, the number of players, how the cards are dealt), a **phase list**
+(``phases``: the mechanisms of :mod:`tarotlib.deal` with their parameters) and a **scoring**
+function (:meth:`Game.score`); everything else has a default: dealing from a seed, a layout or an
+explicit order, parsing actions from the phases' text forms, observations, and the conventions a
+:class:`~tarotlib.match.Match` asks for (next dealer, which deals count, target, carry-over).
+A subclass writes only what differs.
+
+>>> from tarotlib import PIQUET_32, PacketSchedule
+>>> from tarotlib.deal import Game, TrickPlay, DealState
+>>> from tarotlib.tricks import TrickRules
+>>> from tarotlib.engine import DealResult
+>>> class Plain(Game[DealState]):
+...     name, players, deck = "plain", 4, PIQUET_32
+...     dealing = PacketSchedule(packet_size=4, packets_per_player=2, kitty_size=0)
+...     phases = (TrickPlay(TrickRules(fool=0, trumps=0)),)
+...     def score(self, state):  # one point per trick won
+...         return DealResult(tuple(state.pile_mask(s).bit_count() // 4 for s in range(4)))
+>>> state = Plain().new_deal(seed=1)
+>>> while not state.is_over:
+...     state = state.apply(state.legal_actions()[0])
+>>> sum(state.result.scores)
+8
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from tarotlib.actions import Action
+from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
+from tarotlib.deal.data import DealData
+from tarotlib.deal.phase import Over, Parser, Phase
+from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.dealing import Layout
+from tarotlib.decks import Deck
+from tarotlib.errors import ActionParseError, DealError
+from tarotlib.rng import shuffle
+
+if TYPE_CHECKING:
+    from tarotlib.engine import DealResult, Observation
+
+__all__ = ["DealPlan", "Game"]
+
+S = TypeVar("S", bound=DealState)
+
+
+class DealPlan(Protocol):
+    """How a game deals an ordered pack (:class:`~tarotlib.dealing.PacketSchedule` and the other
+    plans of :mod:`tarotlib.dealing`)."""
+
+    def size(self, players: int) -> int:
+        """Number of cards dealt."""
+        ...
+
+    def deal_cards(
+        self, order: Sequence[int], players: int, dealer: int
+    ) -> tuple[tuple[int, ...], int, tuple[Card, ...]]:
+        """``(hand masks by seat, kitty mask, stock in dealing order)`` for the ordered pack."""
+        ...
+
+    def check_layout(self, layout: Layout, players: int, kitty_name: str) -> None:
+        """Raise :class:`~tarotlib.errors.DealError` saying what is wrong when ``layout`` is not a
+        deal this plan could have made."""
+        ...
+
+
+def pack_hands(hands: Sequence[int]) -> int:
+    """All hands in one integer, :data:`~tarotlib.deal.state.SEAT_BITS` bits per seat."""
+    packed = 0
+    for seat, hand in enumerate(hands):
+        packed |= hand << SEAT_BITS * seat
+    return packed
+
+
+class _Machine:
+    """What a game compiles once: its phase list (with the final :class:`~tarotlib.deal.phase.Over`)
+    and its action parsers."""
+
+    __slots__ = ("help", "parsers", "phases")
+
+    def __init__(self, game: Game[DealState]) -> None:
+        phases = game.phases
+        self.phases: tuple[Phase, ...] = (*phases, Over())
+        parsers: dict[str, list[Parser]] = {}
+        helps: list[tuple[bool, str]] = []
+        for phase in phases:
+            for verb, (parser, text) in phase.parsers(game).items():
+                parsers.setdefault(verb, []).append(parser)
+                if all(text != t for _, t in helps):
+                    helps.append((phase.help_last, text))
+        self.parsers = parsers
+        self.help = ", ".join(t for _, t in sorted(helps, key=lambda h: h[0]))
+
+
+class Game(abc.ABC, Generic[S]):
+    """Base class of a game: set the facts and the phases, write :meth:`score`.
+
+    Attributes a subclass sets (as class attributes, or attrs fields computed from its options):
+    ``name`` (the registry name), ``players``, ``deck`` (the pack), ``dealing`` (a
+    :class:`DealPlan`), ``phases`` (the phase list), ``state_class`` (the class of its states,
+    :class:`~tarotlib.deal.state.DealState` or a subclass with the game's own accessors), and
+    optionally ``notation`` (how cards are written in actions) and ``kitty_name`` (``chien``...).
+    """
+
+    __slots__ = ("_machine_cache",)
+    _machine_cache: _Machine
+
+    name: str
+    players: int
+    deck: Deck
+    dealing: DealPlan
+    phases: Sequence[Phase]
+    state_class: type[S] = DealState  # type: ignore[assignment]
+    notation: Notation = TAROT_NOTATION
+    kitty_name: str = "kitty"
+
+    # -- the machine ------------------------------------------------------------------------------
+    @property
+    def _machine(self) -> _Machine:
+        try:
+            return self._machine_cache
+        except AttributeError:
+            machine = _Machine(self)  # type: ignore[arg-type]
+            object.__setattr__(self, "_machine_cache", machine)
+            return machine
+
+    @property
+    def phase_list(self) -> tuple[Phase, ...]:
+        """The phases of a deal, in order, ending with ``over``."""
+        return self._machine.phases
+
+    def __getstate__(self) -> object:
+        # The compiled machine (a slot) holds closures; it is rebuilt on demand.
+        return getattr(self, "__dict__", None)
+
+    def __setstate__(self, state: object) -> None:
+        if isinstance(state, dict):
+            self.__dict__.update(state)
+
+    # -- dealing ------------------------------------------------------------------------------------
+    def new_deal(
+        self, *, seed: int | None = None, layout: Layout | None = None, dealer: int = 0
+    ) -> S:
+        """Deal from ``seed`` (with ``dealer``) or from an explicit ``layout`` (which names its
+        dealer)."""
+        if layout is not None:
+            if seed is not None:
+                raise DealError("give either a seed or a layout, not both")
+            self.check_layout(layout)
+            return self.start(
+                layout.hand_masks, layout.kitty_mask, layout.dealer, stock=layout.stock
+            )
+        n = self.players
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        if seed is None:
+            raise DealError("new_deal needs a seed or a layout")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise DealError(f"seed must be an integer, got {seed!r}")
+        return self._deal(shuffle(self.deck.cards, seed), dealer, seed)
+
+    def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> S:
+        """Deal an explicitly ordered pack (its first card dealt first) with the game's plan."""
+        cards = sorted(int(c) for c in order)
+        if cards != sorted(self.deck.cards):
+            raise DealError(
+                f"the order must list each of the {len(self.deck)} cards of the {self.deck.name} "
+                "pack exactly once"
+            )
+        n = self.players
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        return self._deal(list(order), dealer, None)
+
+    def _deal(self, order: Sequence[int], dealer: int, seed: int | None) -> S:
+        hands, kitty, stock = self.dealing.deal_cards(order, self.players, dealer)
+        return self.start(hands, kitty, dealer, stock=stock, seed=seed)
+
+    def check_layout(self, layout: Layout) -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` is a deal of this game."""
+        n = self.players
+        if layout.players != n:
+            raise DealError(f"the layout has {layout.players} hands; this game has {n} players")
+        outside = layout.mask & ~self.deck.mask
+        if outside:
+            raise DealError(
+                f"the layout holds cards outside the {self.deck.name} pack: "
+                f"{format_cards(outside, self.notation)}"
+            )
+        self.dealing.check_layout(layout, n, self.kitty_name)
+
+    def start(
+        self,
+        hands: Sequence[int],
+        kitty: int,
+        dealer: int,
+        *,
+        stock: Sequence[Card] = (),
+        seed: int | None = None,
+    ) -> S:
+        """The first state of a deal dealt as given (masks by seat), its first phase entered."""
+        data = DealData(dealer, seed, tuple(hands), kitty, tuple(stock))
+        first = self.state_class._first(self, data, pack_hands(hands))
+        return self.phase_list[0].enter(first)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text form (each phase says which verbs it writes its actions with;
+        raises :class:`~tarotlib.errors.ActionParseError` on bad text)."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action is written as text, got {type(text).__name__}")
+        parts = text.split()
+        if not parts:
+            raise ActionParseError("empty action text")
+        machine = self._machine
+        for parser in machine.parsers.get(parts[0].lower(), ()):
+            action = parser(parts[1:])
+            if action is not None:
+                return action
+        raise ActionParseError(f"cannot parse action {text!r}; expected {machine.help}")
+
+    # -- observations and scoring -----------------------------------------------------------------
+    def observe(self, state: S, seat: int) -> Observation:
+        """What ``seat`` may see of ``state`` (default: :class:`~tarotlib.deal.observe.DealObservation`,
+        with the public facts of each phase)."""
+        from tarotlib.deal.observe import observe
+
+        return observe(state, seat)
+
+    @abc.abstractmethod
+    def score(self, state: S) -> DealResult:
+        """The result of a deal played to its end (``state`` is over). Games implement it with
+        their pure scoring function."""
+
+    # -- match conventions ------------------------------------------------------------------------
+    @property
+    def match_target(self) -> float | None:
+        """The game's own target score, used by a match started without a stopping rule (None: the
+        game has none)."""
+        return None
+
+    def options_dict(self) -> Mapping[str, object]:
+        """The options, JSON-ready (as a record stores them); none by default."""
+        return {}
+
+    def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
+        """The dealer of the next deal: the next seat in turn (whatever ``result`` was)."""
+        return (dealer + 1) % self.players
+
+    def counts_toward_match(self, result: DealResult) -> bool:
+        """Whether a deal counts toward a match's number of deals: played deals do, annulled
+        ones do not."""
+        return not result.is_annulled
+
+    def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
+        """Match-level crediting: each deal's scores as they are, nothing carried."""
+        return result.scores, carry
+
+    def target_reached(self, totals: Sequence[float], target: float) -> bool:
+        """A match to ``target`` ends once some seat's total reaches it."""
+        return max(totals) >= target

@@ -1,0 +1,118 @@
+"""The default observation of a deal: what one seat may see (:class:`DealObservation`).
+
+A game with observations of its own overrides ``Game.observe``; every other game gets this one:
+the seat's hand, the auction calls, the contract and its declarer, the tricks played, the trick in
+progress and the result — never another seat's hidden card.
+
+>>> import tarotlib
+>>> from tarotlib.deal import DealState, Game, TrickPlay
+>>> from tarotlib.engine import DealResult
+>>> from tarotlib.tricks import TrickRules
+>>> class Plain(Game[DealState]):
+...     name, players, deck = "plain", 4, tarotlib.PIQUET_32
+...     dealing = tarotlib.PacketSchedule(packet_size=4, packets_per_player=2, kitty_size=0)
+...     phases = (TrickPlay(TrickRules(fool=0, trumps=0)),)
+...     def score(self, state):
+...         return DealResult((0, 0, 0, 0))
+>>> seen = Plain().new_deal(seed=2).observation(1)
+>>> seen.seat, seen.phase, seen.to_act, len(seen.hand), seen.to_json()["calls"]
+(1, 'play', 1, 8, [])
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.deal.state import DealState
+from tarotlib.engine import DealResult
+from tarotlib.tricks import PlayedTrick
+
+__all__ = ["DealObservation", "observe"]
+
+
+def _token(value: object) -> object:
+    if value is None:
+        return None
+    token = getattr(value, "token", None)
+    if isinstance(token, str):
+        return token
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    return str(value)
+
+
+@attrs.frozen
+class DealObservation:
+    """What ``seat`` may see of a deal: its ``hand``, the auction ``calls`` (``(seat, contract or
+    None)``), the ``contract`` and its ``declarer``, the completed ``tricks``, the
+    ``current_trick`` and its ``trick_leader``, and the ``result`` once over."""
+
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: tuple[Card, ...]
+    calls: tuple[tuple[int, object], ...]
+    contract: object
+    declarer: int | None
+    tricks: tuple[PlayedTrick, ...]
+    trick_leader: int | None
+    current_trick: tuple[Card, ...]
+    result: DealResult | None
+
+    def visible_cards(self) -> frozenset[int]:
+        """Every card this observation mentions."""
+        cards: set[int] = set(self.hand) | set(self.current_trick)
+        for t in self.tricks:
+            cards |= set(t.cards)
+        return frozenset(cards)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form (cards as text)."""
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hand": [str(c) for c in self.hand],
+            "calls": [[s, _token(c)] for s, c in self.calls],
+            "contract": _token(self.contract),
+            "declarer": self.declarer,
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "cards": [str(ALL_CARDS[c]) for c in t.cards],
+                    "winner": t.winner,
+                }
+                for t in self.tricks
+            ],
+            "trick_leader": self.trick_leader,
+            "current_trick": [str(c) for c in self.current_trick],
+            "annulled": None if self.result is None else self.result.annulled,
+            "scores": None if self.result is None else list(self.result.scores),
+        }
+
+
+def observe(state: DealState, seat: int) -> DealObservation:
+    """The default observation of ``state`` for ``seat``."""
+    d = state.data
+    return DealObservation(
+        seat=seat,
+        players=state.rules.players,
+        dealer=d.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand=cards_of(state.hand_mask(seat)),
+        calls=d.calls,
+        contract=d.contract,
+        declarer=state.declarer,
+        tricks=state.tricks,
+        trick_leader=state.trick_leader,
+        current_trick=state.current_trick,
+        result=d.result,
+    )

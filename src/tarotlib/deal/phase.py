@@ -1,0 +1,114 @@
+"""Phases: the steps a deal goes through, each a small mechanism with parameters.
+
+A game lists its phases (``Game.phases``); the deal state asks the current one for the legal
+actions (:meth:`Phase.legal`) and to apply an action (:meth:`Phase.apply`). A phase builds the next
+state with :meth:`~tarotlib.deal.state.DealState.proceed` (same phase),
+:meth:`~tarotlib.deal.state.DealState.advance` (next phase) or
+:meth:`~tarotlib.deal.state.DealState.finish` (the deal ends). When the machine reaches a phase it
+calls :meth:`Phase.enter`, which either sets up the phase (the seat to act, the phase's own data) or
+skips it (:meth:`Phase.active` is false: the next phase is entered at once). Phases know nothing of
+game names: everything a game decides is a parameter.
+
+>>> import tarotlib
+>>> rules = tarotlib.variant("french-tarot", players=5)
+>>> [phase.name for phase in rules.phase_list]
+['petit-sec', 'auction', 'call', 'discard', 'slam', 'play', 'over']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TypeVar
+
+from tarotlib.actions import Action
+from tarotlib.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from tarotlib.deal.data import DealData
+    from tarotlib.deal.game import Game
+    from tarotlib.deal.state import DealState
+
+__all__ = ["Over", "Parser", "Phase"]
+
+S = TypeVar("S", bound="DealState")
+
+Parser = Callable[[list[str]], "Action | None"]
+"""Turns the words after a verb (``["KH"]`` in ``play KH``) into an action; returns None when the
+words are not its form (another phase's parser of the same verb is tried), raises
+:class:`~tarotlib.errors.ActionParseError` or :class:`~tarotlib.errors.CardParseError` when they
+are its form but wrong."""
+
+
+class Phase:
+    """Base class of the phases (see the module docstring).
+
+    Subclasses set :attr:`name` and :attr:`expects`, and override :meth:`start` (set up the
+    phase), :meth:`legal` and :meth:`apply`; :meth:`active` (default: always) says whether the phase
+    happens in this deal; :meth:`parsers` gives the text forms of its actions.
+    """
+
+    name: str = "phase"
+    """The phase's name, as ``state.phase`` reports it."""
+    expects: str = "an action"
+    help_last: bool = False
+    """List this phase's action forms after the others' in parse errors (a phase that rarely
+    happens)."""
+    """What the phase expects, for ``phase NAME expects ...`` when another kind of action comes."""
+
+    def active(self, data: DealData) -> bool:
+        """Whether the phase happens in a deal with these facts (else it is skipped)."""
+        return True
+
+    def enter(self, state: S) -> S:
+        """The state at the start of this phase: :meth:`start` it, or skip it."""
+        if not self.active(state._d):
+            return state.advance(None)
+        return self.start(state)
+
+    def start(self, state: S) -> S:
+        """Set up the phase: return ``state`` with the seat to act and the phase's data set (with
+        ``state.proceed(None, to_act=...)``), or move on (``state.advance(None)``) or end the deal
+        (``state.finish(None, ...)``)."""
+        return state.advance(None)
+
+    def legal(self, state: DealState) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, in a deterministic order."""
+        return ()
+
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; raises :class:`~tarotlib.errors.IllegalActionError` saying
+        why an action is illegal (``state`` is unchanged)."""
+        raise state.wrong(action, self.expects)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        """The verbs this phase's actions are written with in ``game``: ``verb -> (parser,
+        help)``."""
+        return {}
+
+    def reject(self, reason: str, action: Action) -> IllegalActionError:
+        """An :class:`~tarotlib.errors.IllegalActionError` for ``action`` with ``reason``."""
+        return IllegalActionError(reason, action)
+
+
+class Over(Phase):
+    """The end of every deal: nothing is legal any more. Entered after the last phase, it scores
+    the deal with the game's scoring (``Game.score``).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=3)
+    >>> state = rules.new_deal(seed=1)
+    >>> while not state.is_over:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> state.phase, state.legal_actions(), state.to_act
+    ('over', (), None)
+    """
+
+    name = "over"
+
+    def start(self, state: S) -> S:
+        return state.finish(None)
+
+    def apply(self, state: S, action: Action) -> S:
+        if not isinstance(action, Action):
+            raise state.wrong(action, "nothing")
+        raise IllegalActionError("the deal is over", action)

@@ -1,0 +1,456 @@
+"""Trick play: the card-play phase of every game, and the hot path of every bot and simulation.
+
+:class:`TrickPlay` plays the tricks under a :class:`~tarotlib.tricks.TrickRules` (legal cards and
+the winner), with a fool rule (:mod:`tarotlib.deal.fool`: the Excuse, the Matto, the Fou), the
+declarations a player may make during play (:class:`Offer`: poignée, misère, belote, sequences),
+an optional restriction of the opening lead (FT-5.5) and the sides of the deal. When the last trick
+is complete the deal moves on (to the scoring).
+
+>>> import tarotlib
+>>> rules = tarotlib.variant("belote")
+>>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+>>> state.phase, state.to_act, [a.text for a in state.legal_actions()][:3]
+('play', 1, ['play JS', 'play QS', 'play TH'])
+>>> state.apply(rules.parse_action("play 7H"))
+Traceback (most recent call last):
+    ...
+tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
+
+**Speed.** This module is the only one that reads and writes a state's trick slots directly
+(see :mod:`tarotlib.deal.state` for the slot layout). The tricks it uses, all here:
+
+- the per-deal constants of play live in one :class:`PlayContext` (in the state's phase-data slot),
+  built once when play begins: the rank tables of the trick rules (``card_class``, ``above``), the
+  next seat of each seat, the canonical ``Play`` action of each card and a mask decoder;
+- a card is played by building the next state with ``object.__new__`` and slot stores (no
+  ``__init__``), flipping one bit of the packed hands, and updating the trick's ``(led, win, ws)``
+  with the rank tables inline (what :meth:`~tarotlib.tricks.TrickRules.follow` does);
+- the legal-card mask computed by ``legal_actions()`` is kept on the state (``_memo``) so that the
+  following ``apply()`` does not compute it again, and the decoded action tuple too (``_acts``);
+- a completed trick goes to its winner's pile with one shift and one OR (piles are packed like the
+  hands); the fool rule is consulted only when the trick holds the fool or something is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+
+import attrs
+
+from tarotlib._bits import mask_decoder
+from tarotlib.actions import Action, Declare, Play
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, parse_card
+from tarotlib.deal.data import DealData
+from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.errors import ActionParseError, IllegalActionError
+from tarotlib.tricks import FOOL_CLASS, TRUMP_CLASS, Overtrump, TrickRules
+
+if TYPE_CHECKING:
+    from tarotlib.deal.fool import FoolRule
+    from tarotlib.deal.game import Game
+
+__all__ = ["Offer", "PlayContext", "TrickPlay", "eldest", "plays_of"]
+
+S = TypeVar("S", bound=DealState)
+
+_new: Final = object.__new__
+_BITS: Final = tuple(1 << i for i in range(78))
+_PLAYS: dict[Notation, tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]] = {}
+
+
+def plays_of(notation: Notation) -> tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]:
+    """The shared ``Play`` action of each card written in ``notation``, and a decoder from a card
+    mask to the tuple of those actions in index order (built once per notation)."""
+    entry = _PLAYS.get(notation)
+    if entry is None:
+        plays = tuple(
+            Play.of(c) if notation.name == "tarot" else Play(c, notation=notation)
+            for c in ALL_CARDS
+        )
+        entry = _PLAYS[notation] = (plays, mask_decoder(plays))
+    return entry
+
+
+def eldest(state: DealState) -> int:
+    """The first active seat after the dealer (FT-9.1, BE-5.2, LO-6.1, CH-11.1)."""
+    d = state.data
+    n = state.rules.players
+    seat = (d.dealer + 1) % n
+    if seat == d.sitter:
+        seat = (seat + 1) % n
+    return seat
+
+
+class Offer(Protocol):
+    """A declaration a player may make during play (a poignée, a misère, belote, a sequence).
+
+    An offer is asked when play begins whether it can come up in this deal at all
+    (:meth:`active`); if so, ``legal_actions()`` lists its :meth:`actions` before the cards while
+    its window is open (the first trick, or the whole deal when ``whole_deal``), and a ``Declare``
+    action whose kind it :meth:`handles` is given to :meth:`apply`. An offer may also react to
+    cards being played (:meth:`watch`, :meth:`played`).
+    """
+
+    @property
+    def whole_deal(self) -> bool:
+        """True if the offer stays open after the first trick."""
+        ...
+
+    def active(self, state: DealState) -> bool:
+        """Whether the offer can come up in this deal (asked once, when play begins)."""
+        ...
+
+    def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
+        """The declarations the seat to act may make now (``mask``: its legal cards)."""
+        ...
+
+    def handles(self, action: Declare) -> bool:
+        """True if ``action`` is one of this offer's kinds."""
+        ...
+
+    def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
+        """The state after the declaration (``play.play(...)`` plays a card with it)."""
+        ...
+
+    def watch(self, state: DealState) -> int:
+        """Cards whose play :meth:`played` must see (asked once, when play begins)."""
+        ...
+
+    def played(self, state: DealState, data: DealData, seat: int, card: int) -> DealData:
+        """The deal's facts ``data`` after ``seat`` plays a watched ``card`` (``state`` is the
+        state before it)."""
+        ...
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        """The verbs its declarations are written with (``declare ...``)."""
+        ...
+
+
+class PlayContext:
+    """The constants of one deal's play, built when play begins (see the module docstring).
+
+    ``key`` identifies it (two contexts with equal keys are equal): the trick rules, the sides,
+    the offers in force and the opening-lead rule.
+    """
+
+    __slots__ = (
+        "above",
+        "card_class",
+        "decode",
+        "fool",
+        "fool_rule",
+        "key",
+        "last",
+        "lead_rule",
+        "legal",
+        "mates",
+        "nxt",
+        "offers",
+        "open_offers",
+        "plays",
+        "rules",
+        "size",
+        "watch",
+        "watchers",
+    )
+
+    key: tuple[object, ...]
+    rules: TrickRules
+    legal: Callable[..., int]
+    card_class: tuple[int, ...]
+    above: tuple[int, ...]
+    plays: tuple[Play, ...]
+    decode: Callable[[int], tuple[Play, ...]]
+    nxt: tuple[int, ...]
+    size: int
+    last: int
+    mates: tuple[int, ...] | None
+    fool: int
+    fool_rule: FoolRule | None
+    offers: tuple[Offer, ...]
+    open_offers: tuple[Offer, ...]
+    watch: int
+    watchers: tuple[tuple[int, Offer], ...]
+    lead_rule: Callable[[DealState, int, int], int] | None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayContext) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+RulesOf = Callable[[DealData], TrickRules]
+
+
+@attrs.frozen
+class TrickPlay(Phase):
+    """Play the tricks (FT-9, BE-7/8, LO-6, CH-11) — see the module docstring.
+
+    - ``rules``: the trick rules, or a function of the deal's facts giving them (Belote: one per
+      contract);
+    - ``leader``: who leads the first trick (default :func:`eldest`);
+    - ``setup``: the deal's facts when play begins, typically with the sides (and the partner)
+      decided then (FT-5.3); by default the sides stay as they are, or every seat is a side;
+    - ``fool``: the fool rule (the Excuse, the Matto, the Fou), or None;
+    - ``offers``: the declarations that may be made during play, in the order they are listed;
+    - ``opening_lead``: a restriction of the first card of the deal: ``(state, hand, legal mask)``
+      to the allowed mask (FT-5.5), and ``opening_lead_reason``: ``(state, card)`` to the reason
+      given when it refuses a card;
+    - ``name_cards``: rejections name the card (``cannot play ♥Q: must follow spades``,
+      ``♥Q is not in seat 2's hand``) in the game's pretty notation, instead of giving the reason
+      alone (``must follow spades``);
+    - ``expects``: what the phase expects, in the message for an action of another kind.
+    """
+
+    rules: TrickRules | RulesOf
+    leader: Callable[[DealState], int] = eldest
+    setup: Callable[[DealState], DealData] | None = None
+    fool: FoolRule | None = None
+    offers: tuple[Offer, ...] = ()
+    opening_lead: Callable[[DealState, int, int], int] | None = None
+    opening_lead_reason: Callable[[DealState, int], str] | None = None
+    name_cards: bool = False
+    expects: str = "a card to play"
+    name: str = attrs.field(default="play", init=False)
+
+    # -- entering -------------------------------------------------------------------------------
+    def start(self, state: S) -> S:
+        game = state.rules
+        data = state.data if self.setup is None else self.setup(state)
+        n = game.players
+        if not data.sides:
+            data = data._replace(sides=tuple(range(n)))
+        base = state.proceed(None, to_act=-1, data=data)
+        rules = self.rules if isinstance(self.rules, TrickRules) else self.rules(data)
+        x = _new(PlayContext)
+        active = (
+            tuple(range(n)) if data.sitter < 0 else tuple(s for s in range(n) if s != data.sitter)
+        )
+        nxt = [-1] * n
+        for i, seat in enumerate(active):
+            nxt[seat] = active[(i + 1) % len(active)]
+        sides = data.sides
+        partner_rules = rules.overtrump is Overtrump.OPPONENTS or (
+            rules.follow_higher and not rules.follow_higher_partner
+        )
+        mates = None
+        if partner_rules:
+            mates = tuple(
+                sum(1 << t for t in range(n) if t != s and sides[t] == sides[s]) for s in range(n)
+            )
+        x.rules = rules
+        x.legal = rules.legal_mask
+        x.card_class = rules.card_class
+        x.above = rules.above
+        x.plays, x.decode = plays_of(game.notation)
+        x.nxt = tuple(nxt)
+        x.size = len(active)
+        x.last = sum((base._hands >> SEAT_BITS * s & FULL_MASK).bit_count() for s in active) // len(
+            active
+        )
+        x.mates = mates
+        x.fool = rules.fool if self.fool is not None else 0
+        x.fool_rule = self.fool
+        # The context is in place before the offers are asked (they may read the hands, sides...).
+        base._x = x
+        x.offers = tuple(o for o in self.offers if o.active(base))
+        x.open_offers = tuple(o for o in x.offers if o.whole_deal)
+        watchers = []
+        watch = 0
+        for o in x.offers:
+            w = o.watch(base)
+            if w:
+                watch |= w
+                watchers.append((w, o))
+        x.watch = watch
+        x.watchers = tuple(watchers)
+        x.lead_rule = self.opening_lead
+        x.key = (rules, sides, mates, x.offers, x.size, x.last)
+        leader = self.leader(base)
+        s = base.proceed(None, to_act=leader, local=x)
+        s._lead = leader
+        return s
+
+    # -- legal actions --------------------------------------------------------------------------
+    def mask(self, state: DealState) -> int:
+        """The legal cards of the seat to act (and keeps them on the state for ``apply``)."""
+        x: PlayContext = state._x  # type: ignore[assignment]
+        seat = state._to
+        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+        mates = x.mates
+        if mates is None:
+            mask = x.legal(hand, state._led, state._win)
+        else:
+            ws = state._ws
+            mask = x.legal(hand, state._led, state._win, ws >= 0 and mates[seat] >> ws & 1 == 1)
+        if x.lead_rule is not None and not state._tricks and not state._trick:
+            mask = x.lead_rule(state, hand, mask)
+        state._memo = mask
+        return mask
+
+    def legal(self, state: DealState) -> tuple[Action, ...]:
+        x: PlayContext = state._x  # type: ignore[assignment]
+        mask = state._memo
+        if mask < 0:
+            mask = self.mask(state)
+        acts: tuple[Action, ...] = x.decode(mask)
+        if x.offers and (not state._tricks or x.open_offers):
+            acts = self.offered(state, mask) + acts
+        return acts
+
+    def offered(self, state: DealState, mask: int) -> tuple[Action, ...]:
+        """The declarations the seat to act may make now, in the order of the offers."""
+        x: PlayContext = state._x  # type: ignore[assignment]
+        out: tuple[Action, ...] = ()
+        for offer in x.offers if not state._tricks else x.open_offers:
+            out += offer.actions(state, mask)
+        return out
+
+    # -- applying -------------------------------------------------------------------------------
+    def apply(self, state: S, action: Action) -> S:
+        if type(action) is Play:
+            card = action.card
+            legal = state._memo
+            if legal < 0:
+                legal = self.mask(state)
+            if not legal >> card & 1:
+                raise self.rejection(state, action)
+            x: PlayContext = state._x  # type: ignore[assignment]
+            return self.play(state, card, x.plays[card])
+        if isinstance(action, Declare):
+            for offer in self.offers:
+                if offer.handles(action):
+                    return offer.apply(state, action, self)
+        raise state.wrong(action, self.expects)
+
+    def rejection(self, state: DealState, action: Play) -> IllegalActionError:
+        """Why ``action`` may not be played (``must follow hearts``, ``must overtrump T14``...)."""
+        x: PlayContext = state._x  # type: ignore[assignment]
+        seat = state._to
+        card = action.card
+        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+        if self.name_cards:
+            name = state.rules.notation.pretty(card)
+            if not hand >> card & 1:
+                return self.reject(f"{name} is not in seat {seat}'s hand", action)
+        ws = state._ws
+        pw = x.mates is not None and ws >= 0 and x.mates[seat] >> ws & 1 == 1
+        reason = x.rules.explain(hand, state._led, state._win, card, pw)
+        if reason is None:  # the card is legal for the trick: the opening-lead rule refused it
+            reason = (
+                "may not lead this card to the first trick"
+                if self.opening_lead_reason is None
+                else self.opening_lead_reason(state, card)
+            )
+        if self.name_cards:
+            reason = f"cannot play {name}: {reason}"
+        return self.reject(reason, action)
+
+    def play(self, state: S, card: int, action: Action, data: DealData | None = None) -> S:
+        """Play ``card`` (known to be legal) for the seat to act, recording ``action`` (the card
+        played, or a declaration made with it) and, if given, the deal's new facts ``data``."""
+        x: PlayContext = state._x  # type: ignore[assignment]
+        seat = state._to
+        s = _new(state.__class__)
+        s._g = state._g
+        s._h = (state._h, action)
+        s._i = state._i
+        s._x = x
+        s._hands = state._hands ^ 1 << card + SEAT_BITS * seat
+        s._memo = -1
+        s._acts = None
+        if x.watch >> card & 1:
+            for watched, watcher in x.watchers:
+                if watched >> card & 1:
+                    data = watcher.played(state, state._d if data is None else data, seat, card)
+        s._d = state._d if data is None else data
+        # BE-8, FT-9.3, LO-6.4 (TrickRules.follow, inlined): does the card take the lead?
+        cls = x.card_class[card]
+        led = state._led
+        win = state._win
+        ws = state._ws
+        if cls != FOOL_CLASS:
+            if led < 0:
+                led = cls
+                win = card
+                ws = seat
+            else:
+                wcls = x.card_class[win]
+                if cls == wcls:
+                    if x.above[win] >> card & 1:
+                        win = card
+                        ws = seat
+                elif cls == TRUMP_CLASS:
+                    win = card
+                    ws = seat
+        trick = (*state._trick, card)
+        if len(trick) < x.size:
+            s._to = x.nxt[seat]
+            s._led = led
+            s._win = win
+            s._ws = ws
+            s._trick = trick
+            s._lead = state._lead
+            s._tricks = state._tricks
+            s._piles = state._piles
+            s._fx = state._fx
+            return s
+        # The trick is complete: its winner takes it and leads the next one.
+        mask = 0
+        for c in trick:
+            mask |= _BITS[c]
+        tricks = state._tricks
+        last = len(tricks) + 1 == x.last
+        fx = state._fx
+        if mask & x.fool or fx is not None:
+            assert x.fool_rule is not None
+            ws, piles, fx = x.fool_rule.trick_end(s, state, trick, mask, ws, last)
+        else:
+            piles = state._piles | mask << SEAT_BITS * ws
+        s._tricks = (*tricks, (state._lead, trick, ws))
+        s._piles = piles
+        s._fx = fx
+        s._led = s._win = s._ws = -1
+        s._trick = ()
+        s._lead = ws
+        if not last:
+            s._to = ws
+            return s
+        s._to = -1
+        return s.advance(None)
+
+    # -- text -------------------------------------------------------------------------------------
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        plays = plays_of(game.notation)[0]
+
+        def play(args: list[str]) -> Action:
+            if len(args) != 1:
+                raise ActionParseError("play takes one card, e.g. 'play KH'")
+            return plays[parse_card(args[0])]
+
+        out: dict[str, tuple[Parser, str]] = {"play": (play, "play <card>")}
+        for offer in self.offers:
+            for verb, (parser, text) in offer.parsers(game).items():
+                if verb in out:  # several offers write "declare ...": try each in turn
+                    first, first_text = out[verb]
+                    out[verb] = (_chain(first, parser), first_text)
+                else:
+                    out[verb] = (parser, text)
+        return out
+
+
+def _chain(first: Parser, second: Parser) -> Parser:
+    def parse(args: list[str]) -> Action | None:
+        action = first(args)
+        return action if action is not None else second(args)
+
+    return parse
+
+
+def play_actions(cards: Sequence[int], notation: Notation) -> tuple[Play, ...]:
+    """The shared ``Play`` actions of ``cards`` in ``notation``."""
+    plays = plays_of(notation)[0]
+    return tuple(plays[c] for c in cards)

@@ -1,0 +1,471 @@
+"""The one deal state of every game: :class:`DealState`.
+
+A deal state is an immutable value: who is to act, the legal actions, ``apply`` (a new state), the
+history, the layout dealt, the result once over, and each seat's observation. It knows no game: it
+asks the current phase of its game (:class:`~tarotlib.deal.phase.Phase`) for the legal actions and
+to apply an action, and phases build the next state with :meth:`DealState.proceed`,
+:meth:`DealState.advance` and :meth:`DealState.finish`.
+
+>>> import tarotlib
+>>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=7)
+>>> state.phase, state.to_act, len(state.hand(1))
+('auction', 1, 18)
+>>> state.apply(state.legal_actions()[0]).to_act
+2
+
+Slot layout (one object per action; the card-play phase, :mod:`tarotlib.deal.play`, reads and
+writes the trick slots directly, which is the one place where speed tricks live):
+
+========== ===================================================================================
+slot       meaning
+========== ===================================================================================
+``_g``     the game (:class:`~tarotlib.deal.game.Game`)
+``_d``     the deal's facts (:class:`~tarotlib.deal.data.DealData`), changed at phase boundaries
+``_h``     the history, a cons list ``(previous, action)`` or None
+``_i``     the index of the current phase in the game's phase list
+``_to``    the seat to act, -1 when the deal is over
+``_hands`` every hand in one integer: seat *s* holds bits ``80*s … 80*s+77``
+``_x``     the current phase's own data (an auction, discards still due, the play context)
+``_led``   trick in progress: class of the suit to follow (-1 before a non-fool card)
+``_win``   trick in progress: the card winning it so far (-1)
+``_ws``    trick in progress: the seat of that card (-1)
+``_trick`` trick in progress: its cards in play order
+``_lead``  the seat that led the trick in progress (-1 before play)
+``_tricks`` completed tricks as ``(leader, cards, winner)``
+``_piles`` cards won, packed like the hands
+``_fx``    what the fool rule has pending (Excuse debt, ...), or None
+``_memo``  cache: the legal-card mask of the seat to act, -1 when not computed
+``_acts``  cache: the legal actions, None when not computed
+========== ===================================================================================
+
+The two caches are filled by :meth:`DealState.legal_actions` on an otherwise immutable object;
+they are not part of the state (equality ignores them) and a new state starts without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, Self, TypeVar
+
+from tarotlib.actions import Action
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
+from tarotlib.deal.data import DealData, evolve
+from tarotlib.dealing import Layout
+from tarotlib.errors import DealError, GameNotOverError, IllegalActionError
+from tarotlib.tricks import PlayedTrick
+
+if TYPE_CHECKING:
+    from tarotlib.deal.game import Game
+    from tarotlib.engine import DealResult, Observation
+
+__all__ = ["SEAT_BITS", "DealState"]
+
+SEAT_BITS: Final = 80
+"""Bits per seat in the packed hands and piles."""
+
+_KEEP: Final = object()
+_new: Final = object.__new__
+S = TypeVar("S", bound="DealState")
+
+
+def _rebuild(game: Game[S], layout: Layout, seed: int | None, actions: tuple[Action, ...]) -> S:
+    """Unpickle a state: deal again and replay its history."""
+    state = game.new_deal(seed=seed, dealer=layout.dealer) if seed is not None else None
+    if state is None or state.layout != layout:
+        state = game.new_deal(layout=layout)
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+class DealState:
+    """One moment of a deal (immutable; see the module docstring and :mod:`tarotlib.engine`).
+
+    Besides the common surface (``to_act``, ``legal_actions``, ``apply``, ``is_over``, ``result``,
+    ``observation``, ``history``) it exposes the full, omniscient position for servers and tools —
+    ``hand(seat)``, ``contract``, ``declarer``, ``partner``, ``sides``, ``tricks``, ``piles()``, ...
+    Give players :meth:`observation` instead.
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> state.phase, state.to_act, state.is_over, state.history
+    ('bidding', 1, False, ())
+    """
+
+    __slots__ = (
+        "_acts",
+        "_d",
+        "_fx",
+        "_g",
+        "_h",
+        "_hands",
+        "_i",
+        "_lead",
+        "_led",
+        "_memo",
+        "_piles",
+        "_to",
+        "_trick",
+        "_tricks",
+        "_win",
+        "_ws",
+        "_x",
+    )
+
+    _g: Game[Self]
+    _d: DealData
+    _h: tuple[object, Action] | None
+    _i: int
+    _to: int
+    _hands: int
+    _x: object
+    _led: int
+    _win: int
+    _ws: int
+    _trick: tuple[int, ...]
+    _lead: int
+    _tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    _piles: int
+    _fx: object
+    _memo: int
+    _acts: tuple[Action, ...] | None
+
+    def __init__(self) -> None:
+        raise TypeError(f"{type(self).__name__} is created by rules.new_deal(), not directly")
+
+    # -- building states (the phase API) ------------------------------------------------------
+    @classmethod
+    def _first(cls, game: Game[Self], data: DealData, hands: int) -> Self:
+        """The state just dealt, before the first phase is entered."""
+        s = _new(cls)
+        s._g = game
+        s._d = data
+        s._h = None
+        s._i = 0
+        s._to = -1
+        s._hands = hands
+        s._x = None
+        s._led = s._win = s._ws = s._lead = -1
+        s._trick = ()
+        s._tricks = ()
+        s._piles = 0
+        s._fx = None
+        s._memo = -1
+        s._acts = None
+        return s
+
+    def _copy(self) -> Self:
+        s = _new(self.__class__)
+        s._g = self._g
+        s._d = self._d
+        s._h = self._h
+        s._i = self._i
+        s._to = self._to
+        s._hands = self._hands
+        s._x = self._x
+        s._led = self._led
+        s._win = self._win
+        s._ws = self._ws
+        s._trick = self._trick
+        s._lead = self._lead
+        s._tricks = self._tricks
+        s._piles = self._piles
+        s._fx = self._fx
+        s._memo = -1
+        s._acts = None
+        return s
+
+    def proceed(
+        self,
+        action: Action | None,
+        *,
+        to_act: int,
+        local: object = _KEEP,
+        data: DealData | None = None,
+        hands: int | None = None,
+    ) -> Self:
+        """The next state in the same phase: ``action`` is added to the history (unless None),
+        ``to_act`` acts next, and the phase's ``local`` data, the deal ``data`` and the packed
+        ``hands`` change when given. (For phase authors.)"""
+        s = self._copy()
+        if action is not None:
+            s._h = (self._h, action)
+        s._to = to_act
+        if local is not _KEEP:
+            s._x = local
+        if data is not None:
+            s._d = data
+        if hands is not None:
+            s._hands = hands
+        return s
+
+    def advance(
+        self, action: Action | None, *, data: DealData | None = None, hands: int | None = None
+    ) -> Self:
+        """The state at the start of the next phase (entered at once, so it may be skipped or
+        end the deal): ``action`` is added to the history (unless None). (For phase authors.)"""
+        phases = self._g.phase_list
+        d = self._d if data is None else data
+        i = self._i + 1
+        while not phases[i].active(d):  # skipped phases are not entered (the last, over, never is)
+            i += 1
+        s = self._copy()
+        if action is not None:
+            s._h = (self._h, action)
+        s._d = d
+        if hands is not None:
+            s._hands = hands
+        s._i = i
+        s._to = -1
+        s._x = None
+        return phases[i].start(s)
+
+    def finish(
+        self,
+        action: Action | None,
+        *,
+        annulled: str | None = None,
+        data: DealData | None = None,
+        hands: int | None = None,
+    ) -> Self:
+        """The deal ends now: annulled (nobody scores) with the reason ``annulled``, or else scored
+        by the game. ``action`` is added to the history (unless None). (For phase authors.)"""
+        s = self._copy()
+        if action is not None:
+            s._h = (self._h, action)
+        d = self._d if data is None else data
+        if hands is not None:
+            s._hands = hands
+        s._i = len(self._g.phase_list) - 1
+        s._to = -1
+        if annulled is not None:
+            from tarotlib.engine import DealResult
+
+            result = DealResult((0,) * self._g.players, annulled=annulled)
+            s._d = evolve(d, annulled=annulled, result=result)
+            return s
+        s._d = d
+        s._d = evolve(d, result=self._g.score(s))
+        return s
+
+    def wrong(self, action: object, expected: str) -> IllegalActionError:
+        """The error for an action of the wrong kind in this phase (``phase auction expects pass
+        or a bid``); a value that is not an action at all raises TypeError at once."""
+        if not isinstance(action, Action):
+            raise TypeError(
+                f"apply() takes an Action, not {type(action).__name__} {action!r}; "
+                "use rules.parse_action(text) to turn text into an action"
+            )
+        return IllegalActionError(f"phase {self.phase} expects {expected}", action)
+
+    # -- the common surface -------------------------------------------------------------------
+    @property
+    def rules(self) -> Game[Self]:
+        """The rules (game and options) this deal is played under."""
+        return self._g
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+        to = self._to
+        return None if to < 0 else to
+
+    @property
+    def phase(self) -> str:
+        """The current phase's name (``auction``, ``play``, ``over``, ...)."""
+        return self._g.phase_list[self._i].name
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended (played out or annulled)."""
+        return self._to < 0
+
+    @property
+    def result(self) -> DealResult:
+        """The deal's result (raises :class:`~tarotlib.errors.GameNotOverError` before the end)."""
+        res = self._d.result
+        if res is None:
+            raise GameNotOverError(f"the deal is not over (phase {self.phase})")
+        return res
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        out: list[Action] = []
+        node = self._h
+        while node is not None:
+            prev, action = node
+            out.append(action)
+            node = prev  # type: ignore[assignment]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def layout(self) -> Layout:
+        """The deal as dealt (hands, kitty, stock, dealer)."""
+        d = self._d
+        return Layout.from_masks(d.dealt, d.kitty, d.dealer, d.stock)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the deal was dealt from (None for a layout or an explicit order)."""
+        return self._d.seed
+
+    @property
+    def data(self) -> DealData:
+        """The deal's facts so far (contract, declarer, sides, discard, ...; omniscient)."""
+        return self._d
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, in a deterministic order (empty when over)."""
+        acts = self._acts
+        if acts is None:
+            acts = self._acts = self._g.phase_list[self._i].legal(self)
+        return acts
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now."""
+        try:
+            self.apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Self:
+        """A new state with ``action`` applied by the seat to act.
+
+        Raises :class:`~tarotlib.errors.IllegalActionError` (a ``ValueError``) saying why the action
+        is illegal; ``self`` is unchanged either way.
+        """
+        return self._g.phase_list[self._i].apply(self, action)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (no card hidden from it)."""
+        game: Game[DealState] = self._g  # type: ignore[assignment]
+        return game.observe(self, self._seat(seat))
+
+    # -- the omniscient position ----------------------------------------------------------------
+    def _seat(self, seat: int) -> int:
+        n = self._g.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise DealError(f"seat must be 0..{n - 1}, got {seat!r}")
+        return seat
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._d.dealer
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a bit mask."""
+        return self._hands >> SEAT_BITS * self._seat(seat) & FULL_MASK
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (index order)."""
+        return cards_of(self.hand_mask(seat))
+
+    @property
+    def contract(self) -> object:
+        """The contract, once chosen (the game's contract value), else None."""
+        return self._d.contract
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer (taker, soloist) once known, else None."""
+        d = self._d.declarer
+        return None if d < 0 else d
+
+    @property
+    def partner(self) -> int | None:
+        """The declarer's partner once known (omniscient: the holder of a called card from the
+        call on), else None."""
+        p = self._d.partner
+        return None if p < 0 else p
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat once play has begun (``()`` before)."""
+        return self._d.sides
+
+    @property
+    def called_card(self) -> Card | None:
+        """The called card, if any."""
+        c = self._d.called
+        return None if c < 0 else ALL_CARDS[c]
+
+    @property
+    def tricks(self) -> tuple[PlayedTrick, ...]:
+        """The completed tricks."""
+        return tuple(
+            PlayedTrick(leader, tuple(ALL_CARDS[c] for c in cards), winner)
+            for leader, cards, winner in self._tricks
+        )
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """Cards of the trick in progress, in play order."""
+        return tuple(ALL_CARDS[c] for c in self._trick)
+
+    @property
+    def trick_leader(self) -> int | None:
+        """The seat that led (or leads) the trick in progress, during play."""
+        return self._lead if self._lead >= 0 and self._to >= 0 else None
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat winning the trick in progress, or None before its first card."""
+        return self._ws if self._ws >= 0 else None
+
+    def pile_mask(self, seat: int) -> int:
+        """The cards ``seat`` has won so far, as a bit mask."""
+        return self._piles >> SEAT_BITS * self._seat(seat) & FULL_MASK
+
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Cards won so far by each seat (empty before play)."""
+        return tuple(
+            cards_of(self._piles >> SEAT_BITS * s & FULL_MASK) for s in range(self._g.players)
+        )
+
+    # -- value semantics --------------------------------------------------------------------------
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._g,
+            self._d,
+            self._h,
+            self._i,
+            self._to,
+            self._hands,
+            self._x,
+            self._led,
+            self._win,
+            self._ws,
+            self._trick,
+            self._lead,
+            self._tricks,
+            self._piles,
+            self._fx,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, DealState)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self._d.dealt, self._h, self._i, self._to))
+
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        return (_rebuild, (self._g, self.layout, self._d.seed, self.history))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} players={self._g.players} phase={self.phase} "
+            f"to_act={self.to_act} actions={len(self.history)}>"
+        )

@@ -1,0 +1,149 @@
+"""What one seat may see of a Belote deal: :class:`BeloteObservation`.
+
+Its own hand, the turn-up, the bids, the tricks, the categories of declarations (their cards only
+for its own, and for the best team's once the first trick is over, BE-10.3), the belote
+announcements (BE-9.2) and the result.
+
+>>> import tarotlib
+>>> seen = tarotlib.variant("belote").new_deal(seed=4).observation(0)
+>>> seen.seat, seen.phase, len(seen.hand)
+(0, 'bidding', 5)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tarotlib.cards import PIQUET_NOTATION, Card
+from tarotlib.engine import DealResult
+from tarotlib.tricks import PlayedTrick
+from tarotlib.variants.belote.declarations import best_team
+from tarotlib.variants.belote.types import Announcement, CombinationKind, Contract
+
+if TYPE_CHECKING:
+    from tarotlib.variants.belote.game import BeloteState
+
+__all__ = ["BeloteObservation", "observe"]
+
+
+def observe(state: BeloteState, seat: int) -> BeloteObservation:
+    """What ``seat`` may see of ``state``: its own hand, the turn-up, the bids, the tricks, the
+    categories of declarations (their cards only for its own, and for the best team's once the
+    first trick is over, BE-10.3), announcements (BE-9.2) and the result."""
+    declared = state.declarations
+    shown_best: int | None = None
+    if state._tricks and declared:
+        contract = state.contract
+        assert contract is not None
+        tie = state.rules.options.declaration_tie
+        shown_best = best_team(declared, contract, tie, declared[0].seat)
+    decls = tuple(
+        (c.seat, c.kind, c.cards if (c.seat == seat or c.team == shown_best) else ())
+        for c in declared
+    )
+    return BeloteObservation(
+        seat=seat,
+        dealer=state.dealer,
+        direction=state.rules.options.direction,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand=state.hand(seat),
+        turn_up=state.turn_up,
+        bids=state.bids,
+        contract=state.contract,
+        taker=state.taker,
+        tricks=state.tricks,
+        trick_leader=state.trick_leader,
+        current_trick=state.current_trick,
+        declarations=decls,
+        announcements=state.announcements,
+        result=state.data.result,
+    )
+
+
+@attrs.frozen
+class BeloteObservation:
+    """What one seat may see of a Belote deal (no hidden card of another seat).
+
+    ``declarations`` lists ``(seat, kind, cards)``: the category is public at once; the cards only
+    to the declarer and, after the first trick, for the team whose declaration is best (BE-10.3).
+
+    >>> import tarotlib
+    >>> seen = tarotlib.variant("belote").new_deal(seed=4).observation(1)
+    >>> seen.seat, seen.phase, seen.turn_up, len(seen.hand)
+    (1, 'bidding', Card(QS), 5)
+    """
+
+    seat: int
+    dealer: int
+    direction: str
+    phase: str
+    to_act: int | None
+    hand: tuple[Card, ...]
+    turn_up: Card
+    bids: tuple[tuple[int, Contract | None], ...]
+    contract: Contract | None
+    taker: int | None
+    tricks: tuple[PlayedTrick, ...]
+    trick_leader: int | None
+    current_trick: tuple[Card, ...]
+    declarations: tuple[tuple[int, CombinationKind, tuple[Card, ...]], ...]
+    announcements: tuple[tuple[int, Announcement, Card], ...]
+    result: DealResult | None
+
+    def visible_cards(self) -> frozenset[int]:
+        """Every card this observation mentions (used to check that nothing hidden leaks).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("belote").new_deal(seed=4)
+        >>> seen = state.observation(1)
+        >>> seen.visible_cards() == set(state.hand(1)) | {state.turn_up}
+        True
+        """
+        cards: set[int] = set(self.hand) | set(self.current_trick) | {self.turn_up}
+        for t in self.tricks:
+            cards |= set(t.cards)
+        for _s, _k, shown in self.declarations:
+            cards |= set(shown)
+        for _s, _a, c in self.announcements:
+            cards.add(c)
+        return frozenset(cards)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form (cards in Belote notation, BE-1.2).
+
+        >>> import tarotlib
+        >>> data = tarotlib.variant("belote").new_deal(seed=4).observation(1).to_json()
+        >>> data["seat"], data["turn_up"], data["hand"]
+        (1, 'QS', ['JS', 'TH', 'QD', 'KD', 'TC'])
+        """
+        t = PIQUET_NOTATION.text
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "direction": self.direction,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hand": [t(c) for c in self.hand],
+            "turn_up": t(self.turn_up),
+            "bids": [[s, None if c is None else c.token] for s, c in self.bids],
+            "contract": None if self.contract is None else self.contract.token,
+            "taker": self.taker,
+            "tricks": [
+                {"leader": tr.leader, "cards": [t(c) for c in tr.cards], "winner": tr.winner}
+                for tr in self.tricks
+            ],
+            "trick_leader": self.trick_leader,
+            "current_trick": [t(c) for c in self.current_trick],
+            "declarations": [
+                {"seat": s, "kind": k.token, "cards": [t(c) for c in cards]}
+                for s, k, cards in self.declarations
+            ],
+            "announcements": [
+                {"seat": s, "kind": a.token, "card": t(c)} for s, a, c in self.announcements
+            ],
+            "annulled": None if self.result is None else self.result.annulled,
+            "scores": None if self.result is None else list(self.result.scores),
+        }
