@@ -405,7 +405,10 @@ class StockSchedule:
         first = (dealer + 1) % players
         hands = tuple(masks[(seat - first) % players] for seat in range(players))
         dealt = players * sum(self.packets)
-        return hands, 0, tuple(ALL_CARDS[c] for c in order[dealt : dealt + self.stock])
+        stock = order[dealt : dealt + self.stock]
+        if all(type(c) is Card for c in stock):
+            return hands, 0, tuple(stock)  # type: ignore[arg-type]
+        return hands, 0, tuple(ALL_CARDS[c] for c in stock)
 
     def check_layout(self, layout: Layout, players: int, kitty_name: str = "kitty") -> None:
         """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` has hands of

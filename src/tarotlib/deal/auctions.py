@@ -15,7 +15,7 @@ no contract (French Tarot's Grash, FT-15).
 >>> state = state.apply(rules.parse_action("bid garde"))
 >>> [a.text for a in state.legal_actions()]
 ['pass', 'bid garde-sans', 'bid garde-contre']
->>> state.data.calls
+>>> state.calls
 ((1, <Contract.GARDE: 2>),)
 """
 
@@ -44,6 +44,28 @@ __all__ = ["OneRoundBidding", "TakeOrName", "contract_parsers"]
 S = TypeVar("S", bound=DealState)
 
 _PASS: Final = Pass()
+_AUCTION: Final = tuple.__new__  # builds an AuctionState without its __new__ (a hot path)
+
+
+def _seated(
+    state: DealState, first: int, calls: tuple[object, ...]
+) -> tuple[tuple[int, object], ...]:
+    """The calls of a one-turn-each auction with the seat of each (the sitter skipped)."""
+    n = state._g.players
+    sitter = state._d.sitter
+    out = []
+    seat = first
+    for call in calls:
+        out.append((seat, call))
+        seat = (seat + 1) % n
+        if seat == sitter:
+            seat = (seat + 1) % n
+    return tuple(out)
+
+
+def _label(contract: enum.Enum) -> str:
+    label = getattr(contract, "label", None)
+    return label if isinstance(label, str) else contract.name
 
 
 def contract_parsers(contract_type: type[enum.Enum]) -> dict[str, tuple[Parser, str]]:
@@ -101,7 +123,9 @@ class OneRoundBidding(Phase):
 
     def start(self, state: S) -> S:
         first = eldest(state)
-        return state.proceed(None, to_act=first, local=AuctionState(first))
+        state._to = first
+        state._x = AuctionState(first)
+        return state
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
@@ -113,6 +137,10 @@ class OneRoundBidding(Phase):
             self._choices[auction.high] = actions
         return actions
 
+    def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
+        auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
+        return (*state._d.calls, *_seated(state, auction.first, auction.calls))
+
     def apply(self, state: S, action: Action) -> S:
         call: enum.IntEnum | None
         if isinstance(action, Pass):
@@ -122,22 +150,25 @@ class OneRoundBidding(Phase):
         else:
             raise state.wrong(action, self.expects)
         auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
-        mechanism = self._mechanism(state.rules.players)
-        reason = mechanism.check(auction, call)
-        if reason is not None:
-            raise IllegalActionError(reason, action)
+        first, calls, high, high_seat = auction
         seat = state._to
-        auction = mechanism.apply(auction, call)
-        d = state.data
-        data = evolve(d, calls=(*d.calls, (seat, call)))
-        if not mechanism.is_done(auction):
-            nxt = (seat + 1) % state.rules.players
+        if call is None:
+            auction = _AUCTION(AuctionState, (first, (*calls, None), high, high_seat))
+        else:
+            if high is not None and call <= high:  # FT-4.3: strictly higher
+                raise IllegalActionError(f"bid must beat {_label(high)}", action)
+            auction = _AUCTION(AuctionState, (first, (*calls, call), call, seat))
+        d = state._d
+        n = state._g.players
+        if len(calls) + 1 < (n if d.sitter < 0 else n - 1):  # FT-4.1: one turn each
+            nxt = (seat + 1) % n
             if nxt == d.sitter:
-                nxt = (nxt + 1) % state.rules.players
-            return state.proceed(action, to_act=nxt, local=auction, data=data)
-        if auction.high is None:
+                nxt = (nxt + 1) % n
+            return state._next(action, nxt, auction)
+        data = evolve(d, calls=(*d.calls, *_seated(state, first, auction.calls)))
+        high = auction.high
+        if high is None:
             if self.all_pass == "play":
-                n = state.rules.players
                 data = evolve(
                     data,
                     sides=tuple(range(n)),
@@ -145,8 +176,7 @@ class OneRoundBidding(Phase):
                 )
                 return state.advance(action, data=data)
             return state.finish(action, annulled=self.annul_reason, data=data)
-        assert auction.high_seat is not None
-        data = evolve(data, contract=auction.high, declarer=auction.high_seat)
+        data = evolve(data, contract=high, declarer=auction.high_seat)
         return state.advance(action, data=data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
@@ -190,33 +220,44 @@ class TakeOrName(Phase):
             actions = self._rounds[key] = (_PASS, *(Bid(c) for c in bids))
         return actions
 
+    # The phase's data is ``(round, its actions, the calls so far)``.
     def start(self, state: S) -> S:
-        return state.proceed(None, to_act=eldest(state), local=1)
+        state._to = eldest(state)
+        state._x = (1, self.round_actions(1, state._d.stock[0] // 14), ())
+        return state
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        return self.round_actions(state._x, state.data.stock[0] // 14)  # type: ignore[arg-type]
+        return state._x[1]  # type: ignore[index, no-any-return]
+
+    def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
+        return (*state._d.calls, *state._x[2])  # type: ignore[index]
 
     def apply(self, state: S, action: Action) -> S:
-        round_: int = state._x  # type: ignore[assignment]
-        d = state.data
-        legal = self.round_actions(round_, d.stock[0] // 14)
+        local: tuple[int, tuple[Action, ...], tuple[tuple[int, object], ...]] = state._x  # type: ignore[assignment]
+        round_, legal, calls = local
+        d = state._d
         if action not in legal:
             if not isinstance(action, (Pass, Bid)):
                 raise state.wrong(action, self.expects)
             raise IllegalActionError(self._reason(round_, d.stock[0] // 14, action), action)
         seat = state._to
-        n = state.rules.players
-        if isinstance(action, Pass):
-            data = evolve(d, calls=(*d.calls, (seat, None)))
+        if type(action) is Pass:
+            calls = (*calls, (seat, None))
+            nxt = (seat + 1) % state._g.players
             if seat != d.dealer:  # BE-4.1: the dealer speaks last in each round
-                return state.proceed(action, to_act=(seat + 1) % n, data=data)
-            last = 3 if self.third_round else 2
-            if round_ < last:
-                return state.proceed(action, to_act=(seat + 1) % n, local=round_ + 1, data=data)
+                return state._next(action, nxt, (round_, legal, calls))
+            if round_ < (3 if self.third_round else 2):
+                round_ += 1
+                legal = self.round_actions(round_, d.stock[0] // 14)
+                return state._next(action, nxt, (round_, legal, calls))
+            data = evolve(d, calls=(*d.calls, *calls))
             return state.finish(action, annulled=self.annul_reason, data=data)  # BE-4.5
         assert isinstance(action, Bid)
         data = evolve(
-            d, calls=(*d.calls, (seat, action.contract)), contract=action.contract, declarer=seat
+            d,
+            calls=(*d.calls, *calls, (seat, action.contract)),
+            contract=action.contract,
+            declarer=seat,
         )
         return state.advance(action, data=data)
 

@@ -71,7 +71,8 @@ class CallCard(Phase):
         return self.when(data)
 
     def start(self, state: S) -> S:
-        return state.proceed(None, to_act=state.data.declarer)
+        state._to = state._d.declarer
+        return state
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         hand = state._hands >> SEAT_BITS * state._to & FULL_MASK

@@ -21,7 +21,7 @@ from tarotlib.cards import Card
 if TYPE_CHECKING:
     from tarotlib.engine import DealResult
 
-__all__ = ["DealData", "Notes", "evolve", "note", "with_note"]
+__all__ = ["DealData", "Notes", "evolve", "new_data", "note", "with_note"]
 
 Notes = tuple[tuple[str, object], ...]
 """A game's own facts: ``(key, value)`` pairs, immutable values only."""
@@ -64,6 +64,21 @@ class DealData(NamedTuple):
 
 
 _INDEX: Final = {name: i for i, name in enumerate(DealData._fields)}
+_DEFAULTS: Final = tuple(DealData._field_defaults[name] for name in DealData._fields[5:])
+_new_tuple: Final = tuple.__new__
+
+
+def new_data(
+    dealer: int, seed: int | None, dealt: tuple[int, ...], kitty: int, stock: tuple[Card, ...]
+) -> DealData:
+    """A deal's first facts (``DealData(dealer, seed, dealt, kitty, stock)``, built without the
+    named tuple's ``__new__``: every deal starts with one).
+
+    >>> new_data(3, None, (1, 2), 0, ()) == DealData(3, None, (1, 2), 0, ())
+    True
+    """
+    data: DealData = _new_tuple(DealData, (dealer, seed, dealt, kitty, stock, *_DEFAULTS))
+    return data
 
 
 def evolve(data: DealData, **changes: object) -> DealData:

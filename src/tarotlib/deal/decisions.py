@@ -67,7 +67,7 @@ class Decision(Phase):
 
     >>> import tarotlib
     >>> from tarotlib.actions import Slam
-    >>> slam = tarotlib.variant("french-tarot").phase_list[3]
+    >>> slam = tarotlib.variant("french-tarot").phase_list[4]
     >>> slam.name, slam.key, slam.choices == (Slam(False), Slam(True))
     ('slam', 'slam', True)
     """
@@ -84,13 +84,17 @@ class Decision(Phase):
         return self.when(data)
 
     def start(self, state: S) -> S:
-        return state.proceed(None, to_act=self.who(state))
+        state._to = self.who(state)
+        return state
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         return self.choices
 
     def apply(self, state: S, action: Action) -> S:
-        if action not in self.choices or type(action) not in {type(c) for c in self.choices}:
+        for choice in self.choices:
+            if action == choice and type(action) is type(choice):
+                break
+        else:
             raise state.wrong(action, self.expects)
         d = state.data
         data = evolve(d, notes=with_note(d.notes, self.key, self.value(action)))
@@ -125,11 +129,12 @@ class HandCheck(Phase):
         seats = range(state.rules.players) if self.seats is None else self.seats(state)
         for seat in seats:
             if self.condition(d.dealt[seat]):
-                data = evolve(d, notes=with_note(d.notes, self.key, seat))
+                state._d = evolve(d, notes=with_note(d.notes, self.key, seat))
                 if not self.optional:
-                    return state.finish(None, annulled=f"{self.reason} (seat {seat})", data=data)
-                return state.proceed(None, to_act=seat, data=data)
-        return state.advance(None)
+                    return state._end(f"{self.reason} (seat {seat})")
+                state._to = seat
+                return state
+        return state._enter(state._i + 1)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         return _REDEAL

@@ -75,10 +75,11 @@ class DiscardCards(Phase):
 
     def start(self, state: S) -> S:
         seat = self.who(state)
-        hands = state._hands
         if self.take_kitty:
-            hands |= state.data.kitty << SEAT_BITS * seat
-        return state.proceed(None, to_act=seat, local=self.count, hands=hands)
+            state._hands |= state._d.kitty << SEAT_BITS * seat
+        state._to = seat
+        state._x = self.count
+        return state
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         hand = state._hands >> SEAT_BITS * state._to & FULL_MASK

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from tarotlib.actions import Action
 from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
-from tarotlib.deal.data import DealData
+from tarotlib.deal.data import new_data
 from tarotlib.deal.phase import Over, Parser, Phase
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout
@@ -66,14 +66,6 @@ class DealPlan(Protocol):
         """Raise :class:`~tarotlib.errors.DealError` saying what is wrong when ``layout`` is not a
         deal this plan could have made."""
         ...
-
-
-def pack_hands(hands: Sequence[int]) -> int:
-    """All hands in one integer, :data:`~tarotlib.deal.state.SEAT_BITS` bits per seat."""
-    packed = 0
-    for seat, hand in enumerate(hands):
-        packed |= hand << SEAT_BITS * seat
-    return packed
 
 
 class _Machine:
@@ -203,9 +195,12 @@ class Game(abc.ABC, Generic[S]):
         seed: int | None = None,
     ) -> S:
         """The first state of a deal dealt as given (masks by seat), its first phase entered."""
-        data = DealData(dealer, seed, tuple(hands), kitty, tuple(stock))
-        first = self.state_class._first(self, data, pack_hands(hands))
-        return self.phase_list[0].enter(first)
+        hands = tuple(hands)
+        packed = 0
+        for seat, hand in enumerate(hands):
+            packed |= hand << SEAT_BITS * seat
+        data = new_data(dealer, seed, hands, kitty, tuple(stock))
+        return self.state_class._first(self, data, packed)._enter(0)
 
     # -- actions ----------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:

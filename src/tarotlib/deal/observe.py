@@ -108,7 +108,7 @@ def observe(state: DealState, seat: int) -> DealObservation:
         phase=state.phase,
         to_act=state.to_act,
         hand=cards_of(state.hand_mask(seat)),
-        calls=d.calls,
+        calls=state.calls,
         contract=d.contract,
         declarer=state.declarer,
         tricks=state.tricks,

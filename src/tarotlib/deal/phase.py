@@ -5,13 +5,13 @@ actions (:meth:`Phase.legal`) and to apply an action (:meth:`Phase.apply`). A ph
 state with :meth:`~tarotlib.deal.state.DealState.proceed` (same phase),
 :meth:`~tarotlib.deal.state.DealState.advance` (next phase) or
 :meth:`~tarotlib.deal.state.DealState.finish` (the deal ends). When the machine reaches a phase it
-calls :meth:`Phase.enter`, which either sets up the phase (the seat to act, the phase's own data) or
-skips it (:meth:`Phase.active` is false: the next phase is entered at once). Phases know nothing of
-game names: everything a game decides is a parameter.
+skips it if :meth:`Phase.active` is false for the deal's facts, and otherwise calls
+:meth:`Phase.start`, which sets up the phase (the seat to act, the phase's own data). Phases know
+nothing of game names: everything a game decides is a parameter.
 
 >>> import tarotlib
 >>> rules = tarotlib.variant("french-tarot", players=5)
->>> [phase.name for phase in rules.phase_list]
+>>> [phase.name for phase in rules.phase_list]  # "call" is skipped with 3 or 4 players
 ['petit-sec', 'auction', 'call', 'discard', 'slam', 'play', 'over']
 """
 
@@ -59,16 +59,11 @@ class Phase:
         """Whether the phase happens in a deal with these facts (else it is skipped)."""
         return True
 
-    def enter(self, state: S) -> S:
-        """The state at the start of this phase: :meth:`start` it, or skip it."""
-        if not self.active(state._d):
-            return state.advance(None)
-        return self.start(state)
-
     def start(self, state: S) -> S:
         """Set up the phase: return ``state`` with the seat to act and the phase's data set (with
         ``state.proceed(None, to_act=...)``), or move on (``state.advance(None)``) or end the deal
-        (``state.finish(None, ...)``)."""
+        (``state.finish(None, ...)``). ``state`` is new and held by nobody else: the core phases
+        set it up in place (its slots), which a phase may do too."""
         return state.advance(None)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
@@ -79,6 +74,11 @@ class Phase:
         """The state after ``action``; raises :class:`~tarotlib.errors.IllegalActionError` saying
         why an action is illegal (``state`` is unchanged)."""
         raise state.wrong(action, self.expects)
+
+    def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
+        """The auction's calls so far (``state.calls``): the deal's facts, to which an auction in
+        progress adds the calls it keeps in its own data."""
+        return state._d.calls
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """The verbs this phase's actions are written with in ``game``: ``verb -> (parser,
@@ -106,7 +106,7 @@ class Over(Phase):
     name = "over"
 
     def start(self, state: S) -> S:
-        return state.finish(None)
+        return state._end()
 
     def apply(self, state: S, action: Action) -> S:
         if not isinstance(action, Action):

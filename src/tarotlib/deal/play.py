@@ -34,14 +34,14 @@ tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar, cast
 
 import attrs
 
 from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Declare, Play
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, parse_card
-from tarotlib.deal.data import DealData
+from tarotlib.deal.data import DealData, evolve
 from tarotlib.deal.phase import Parser, Phase
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
@@ -75,8 +75,8 @@ def plays_of(notation: Notation) -> tuple[tuple[Play, ...], Callable[[int], tupl
 
 def eldest(state: DealState) -> int:
     """The first active seat after the dealer (FT-9.1, BE-5.2, LO-6.1, CH-11.1)."""
-    d = state.data
-    n = state.rules.players
+    d = state._d
+    n = state._g.players
     seat = (d.dealer + 1) % n
     if seat == d.sitter:
         seat = (seat + 1) % n
@@ -215,64 +215,78 @@ class TrickPlay(Phase):
     name_cards: bool = False
     expects: str = "a card to play"
     name: str = attrs.field(default="play", init=False)
+    _contexts: dict[tuple[object, ...], PlayContext] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
 
     # -- entering -------------------------------------------------------------------------------
     def start(self, state: S) -> S:
         game = state.rules
-        data = state.data if self.setup is None else self.setup(state)
         n = game.players
+        data = state._d if self.setup is None else self.setup(state)
         if not data.sides:
-            data = data._replace(sides=tuple(range(n)))
-        base = state.proceed(None, to_act=-1, data=data)
+            data = evolve(data, sides=tuple(range(n)))
         rules = self.rules if isinstance(self.rules, TrickRules) else self.rules(data)
-        x = _new(PlayContext)
-        active = (
-            tuple(range(n)) if data.sitter < 0 else tuple(s for s in range(n) if s != data.sitter)
+        s = state  # a fresh state: set up in place
+        s._d = data
+        active = 0  # the offers that can come up in this deal, as bits of their index
+        watching: tuple[int, ...] = ()
+        for i, offer in enumerate(self.offers):
+            if offer.active(s):
+                active |= 1 << i
+                watching += (offer.watch(s),)
+        cards = s._hands.bit_count()
+        # Keyed by identity: the trick rules are shared objects (one per game and contract).
+        key = (id(rules), data.sides, data.sitter, cards, active, watching)
+        x = self._contexts.get(key)
+        if x is None:
+            x = self._contexts[key] = self._context(state, rules, key)
+        s._x = x
+        s._to = s._lead = self.leader(s)
+        return s
+
+    def _context(self, state: DealState, rules: TrickRules, key: tuple[object, ...]) -> PlayContext:
+        """The constants of play for a deal with these trick rules, sides, sitter, number of
+        cards in play, offers that can come up and cards they watch (built once per key)."""
+        _, sides, sitter, cards, active, watching = key
+        offers = tuple(o for i, o in enumerate(self.offers) if cast(int, active) >> i & 1)
+        watchers = tuple(
+            (w, o) for w, o in zip(cast("tuple[int, ...]", watching), offers, strict=True) if w
         )
+        n = state.rules.players
+        x = _new(PlayContext)
+        active = tuple(s for s in range(n) if s != sitter)
         nxt = [-1] * n
         for i, seat in enumerate(active):
             nxt[seat] = active[(i + 1) % len(active)]
-        sides = data.sides
         partner_rules = rules.overtrump is Overtrump.OPPONENTS or (
             rules.follow_higher and not rules.follow_higher_partner
         )
-        mates = None
-        if partner_rules:
-            mates = tuple(
-                sum(1 << t for t in range(n) if t != s and sides[t] == sides[s]) for s in range(n)
-            )
+        x.key = (rules, *key[1:])
         x.rules = rules
         x.legal = rules.legal_mask
         x.card_class = rules.card_class
         x.above = rules.above
-        x.plays, x.decode = plays_of(game.notation)
+        x.plays, x.decode = plays_of(state.rules.notation)
         x.nxt = tuple(nxt)
         x.size = len(active)
-        x.last = sum((base._hands >> SEAT_BITS * s & FULL_MASK).bit_count() for s in active) // len(
-            active
-        )
-        x.mates = mates
+        x.last = cast(int, cards) // len(active)
+        x.mates = None
+        if partner_rules:
+            sd = cast("tuple[int, ...]", sides)
+            x.mates = tuple(
+                sum(1 << t for t in range(n) if t != s and sd[t] == sd[s]) for s in range(n)
+            )
         x.fool = rules.fool if self.fool is not None else 0
         x.fool_rule = self.fool
-        # The context is in place before the offers are asked (they may read the hands, sides...).
-        base._x = x
-        x.offers = tuple(o for o in self.offers if o.active(base))
-        x.open_offers = tuple(o for o in x.offers if o.whole_deal)
-        watchers = []
-        watch = 0
-        for o in x.offers:
-            w = o.watch(base)
-            if w:
-                watch |= w
-                watchers.append((w, o))
-        x.watch = watch
-        x.watchers = tuple(watchers)
+        x.offers = offers
+        x.open_offers = tuple(o for o in offers if o.whole_deal)
+        x.watchers = watchers
+        x.watch = 0
+        for w, _ in x.watchers:
+            x.watch |= w
         x.lead_rule = self.opening_lead
-        x.key = (rules, sides, mates, x.offers, x.size, x.last)
-        leader = self.leader(base)
-        s = base.proceed(None, to_act=leader, local=x)
-        s._lead = leader
-        return s
+        return x
 
     # -- legal actions --------------------------------------------------------------------------
     def mask(self, state: DealState) -> int:
@@ -294,8 +308,18 @@ class TrickPlay(Phase):
     def legal(self, state: DealState) -> tuple[Action, ...]:
         x: PlayContext = state._x  # type: ignore[assignment]
         mask = state._memo
-        if mask < 0:
-            mask = self.mask(state)
+        if mask < 0:  # what mask() does, inlined (the hot path of every bot)
+            seat = state._to
+            hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+            mates = x.mates
+            if mates is None:
+                mask = x.legal(hand, state._led, state._win)
+            else:
+                ws = state._ws
+                mask = x.legal(hand, state._led, state._win, ws >= 0 and mates[seat] >> ws & 1 == 1)
+            if x.lead_rule is not None and not state._tricks and not state._trick:
+                mask = x.lead_rule(state, hand, mask)
+            state._memo = mask
         acts: tuple[Action, ...] = x.decode(mask)
         if x.offers and (not state._tricks or x.open_offers):
             acts = self.offered(state, mask) + acts
@@ -313,12 +337,23 @@ class TrickPlay(Phase):
     def apply(self, state: S, action: Action) -> S:
         if type(action) is Play:
             card = action.card
+            x: PlayContext = state._x  # type: ignore[assignment]
             legal = state._memo
-            if legal < 0:
-                legal = self.mask(state)
+            if legal < 0:  # what mask() does, inlined
+                seat = state._to
+                hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+                mates = x.mates
+                if mates is None:
+                    legal = x.legal(hand, state._led, state._win)
+                else:
+                    ws = state._ws
+                    legal = x.legal(
+                        hand, state._led, state._win, ws >= 0 and mates[seat] >> ws & 1 == 1
+                    )
+                if x.lead_rule is not None and not state._tricks and not state._trick:
+                    legal = x.lead_rule(state, hand, legal)
             if not legal >> card & 1:
                 raise self.rejection(state, action)
-            x: PlayContext = state._x  # type: ignore[assignment]
             return self.play(state, card, x.plays[card])
         if isinstance(action, Declare):
             for offer in self.offers:
@@ -358,6 +393,7 @@ class TrickPlay(Phase):
         s._g = state._g
         s._h = (state._h, action)
         s._i = state._i
+        s._ph = state._ph
         s._x = x
         s._hands = state._hands ^ 1 << card + SEAT_BITS * seat
         s._memo = -1
@@ -419,8 +455,7 @@ class TrickPlay(Phase):
         if not last:
             s._to = ws
             return s
-        s._to = -1
-        return s.advance(None)
+        return s._enter(s._i + 1)
 
     # -- text -------------------------------------------------------------------------------------
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:

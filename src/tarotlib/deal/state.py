@@ -23,6 +23,7 @@ slot       meaning
 ``_d``     the deal's facts (:class:`~tarotlib.deal.data.DealData`), changed at phase boundaries
 ``_h``     the history, a cons list ``(previous, action)`` or None
 ``_i``     the index of the current phase in the game's phase list
+``_ph``    the current phase (the phase list's item ``_i``)
 ``_to``    the seat to act, -1 when the deal is over
 ``_hands`` every hand in one integer: seat *s* holds bits ``80*s … 80*s+77``
 ``_x``     the current phase's own data (an auction, discards still due, the play context)
@@ -56,6 +57,7 @@ from tarotlib.tricks import PlayedTrick
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
+    from tarotlib.deal.phase import Phase
     from tarotlib.engine import DealResult, Observation
 
 __all__ = ["SEAT_BITS", "DealState"]
@@ -103,6 +105,7 @@ class DealState:
         "_lead",
         "_led",
         "_memo",
+        "_ph",
         "_piles",
         "_to",
         "_trick",
@@ -116,6 +119,7 @@ class DealState:
     _d: DealData
     _h: tuple[object, Action] | None
     _i: int
+    _ph: Phase
     _to: int
     _hands: int
     _x: object
@@ -142,6 +146,7 @@ class DealState:
         s._d = data
         s._h = None
         s._i = 0
+        s._ph = game.phase_list[0]
         s._to = -1
         s._hands = hands
         s._x = None
@@ -160,6 +165,7 @@ class DealState:
         s._d = self._d
         s._h = self._h
         s._i = self._i
+        s._ph = self._ph
         s._to = self._to
         s._hands = self._hands
         s._x = self._x
@@ -199,26 +205,42 @@ class DealState:
             s._hands = hands
         return s
 
+    def _next(self, action: Action, to_act: int, local: object) -> Self:
+        """:meth:`proceed` with the phase's data always given and nothing else (a fast path)."""
+        s = _new(self.__class__)
+        s._g = self._g
+        s._d = self._d
+        s._h = (self._h, action)
+        s._i = self._i
+        s._ph = self._ph
+        s._to = to_act
+        s._hands = self._hands
+        s._x = local
+        s._led = self._led
+        s._win = self._win
+        s._ws = self._ws
+        s._trick = self._trick
+        s._lead = self._lead
+        s._tricks = self._tricks
+        s._piles = self._piles
+        s._fx = self._fx
+        s._memo = -1
+        s._acts = None
+        return s
+
     def advance(
         self, action: Action | None, *, data: DealData | None = None, hands: int | None = None
     ) -> Self:
         """The state at the start of the next phase (entered at once, so it may be skipped or
         end the deal): ``action`` is added to the history (unless None). (For phase authors.)"""
-        phases = self._g.phase_list
-        d = self._d if data is None else data
-        i = self._i + 1
-        while not phases[i].active(d):  # skipped phases are not entered (the last, over, never is)
-            i += 1
         s = self._copy()
         if action is not None:
             s._h = (self._h, action)
-        s._d = d
+        if data is not None:
+            s._d = data
         if hands is not None:
             s._hands = hands
-        s._i = i
-        s._to = -1
-        s._x = None
-        return phases[i].start(s)
+        return s._enter(self._i + 1)
 
     def finish(
         self,
@@ -233,20 +255,46 @@ class DealState:
         s = self._copy()
         if action is not None:
             s._h = (self._h, action)
-        d = self._d if data is None else data
+        if data is not None:
+            s._d = data
         if hands is not None:
             s._hands = hands
-        s._i = len(self._g.phase_list) - 1
-        s._to = -1
+        return s._end(annulled)
+
+    # A state that a phase has just built and not yet returned to anyone ("fresh") may be set up
+    # in place: :meth:`Phase.start` receives one, and the core phases set its slots directly rather
+    # than copying it again. The two methods below work on fresh states only.
+
+    def _enter(self, index: int) -> Self:
+        """Enter the phase ``index`` (or the first later one active in this deal) on this fresh
+        state."""
+        phases = self._g.phase_list
+        d = self._d
+        while not phases[index].active(d):  # skipped phases are not entered (over never is)
+            index += 1
+        self._i = index
+        self._ph = phase = phases[index]
+        self._to = -1
+        self._x = None
+        return phase.start(self)
+
+    def _end(self, annulled: str | None = None) -> Self:
+        """End the deal on this fresh state: annulled with the reason ``annulled``, or scored."""
+        phases = self._g.phase_list
+        self._i = len(phases) - 1
+        self._ph = phases[-1]
+        self._to = -1
+        self._x = None
+        self._memo = -1
+        self._acts = None
         if annulled is not None:
             from tarotlib.engine import DealResult
 
             result = DealResult((0,) * self._g.players, annulled=annulled)
-            s._d = evolve(d, annulled=annulled, result=result)
-            return s
-        s._d = d
-        s._d = evolve(d, result=self._g.score(s))
-        return s
+            self._d = evolve(self._d, annulled=annulled, result=result)
+        else:
+            self._d = evolve(self._d, result=self._g.score(self))
+        return self
 
     def wrong(self, action: object, expected: str) -> IllegalActionError:
         """The error for an action of the wrong kind in this phase (``phase auction expects pass
@@ -273,7 +321,7 @@ class DealState:
     @property
     def phase(self) -> str:
         """The current phase's name (``auction``, ``play``, ``over``, ...)."""
-        return self._g.phase_list[self._i].name
+        return self._ph.name
 
     @property
     def is_over(self) -> bool:
@@ -320,7 +368,7 @@ class DealState:
         """The legal actions of the seat to act, in a deterministic order (empty when over)."""
         acts = self._acts
         if acts is None:
-            acts = self._acts = self._g.phase_list[self._i].legal(self)
+            acts = self._acts = self._ph.legal(self)
         return acts
 
     def is_legal(self, action: Action) -> bool:
@@ -337,7 +385,7 @@ class DealState:
         Raises :class:`~tarotlib.errors.IllegalActionError` (a ``ValueError``) saying why the action
         is illegal; ``self`` is unchanged either way.
         """
-        return self._g.phase_list[self._i].apply(self, action)
+        return self._ph.apply(self, action)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (no card hidden from it)."""
@@ -386,6 +434,12 @@ class DealState:
     def sides(self) -> tuple[int, ...]:
         """The side of each seat once play has begun (``()`` before)."""
         return self._d.sides
+
+    @property
+    def calls(self) -> tuple[tuple[int, object], ...]:
+        """The auction so far: ``(seat, call)`` for each call, the call being the game's
+        contract or None for a pass."""
+        return self._ph.calls(self)
 
     @property
     def called_card(self) -> Card | None:

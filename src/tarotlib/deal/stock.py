@@ -13,16 +13,28 @@ to the declarer and ``others_get`` to every other seat.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Final, TypeVar
 
 import attrs
 
+from tarotlib.cards import Card
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.state import SEAT_BITS, DealState
 
 __all__ = ["CompleteFromStock"]
 
 S = TypeVar("S", bound=DealState)
+_Step = tuple[int, "Callable[[Sequence[Card]], tuple[Card, ...]]"]
+_BITS: Final = tuple(1 << i for i in range(78))
+
+
+def _single(position: int) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
+    def get(seq: Sequence[Card]) -> tuple[Card, ...]:
+        return (seq[position],)
+
+    return get
 
 
 @attrs.frozen
@@ -33,17 +45,36 @@ class CompleteFromStock(Phase):
     declarer_gets: int = 2
     others_get: int = 3
     name: str = "complete"
+    _plans: dict[tuple[int, int, int], tuple[_Step, ...]] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
 
     def start(self, state: S) -> S:
-        d = state.data
-        n = state.rules.players
+        d = state._d
+        n = state._g.players
         stock = d.stock
         hands = state._hands | 1 << stock[0] + SEAT_BITS * d.declarer
-        pos = 1
-        for k in range(1, n + 1):
-            seat = (d.dealer + k) % n
-            count = self.declarer_gets if seat == d.declarer else self.others_get
-            for card in stock[pos : pos + count]:
-                hands |= 1 << card + SEAT_BITS * seat
-            pos += count
-        return state.advance(None, hands=hands)
+        for shift, get in self._plan(n, d.dealer, d.declarer):
+            hands |= sum(map(_BITS.__getitem__, get(stock))) << shift
+        state._hands = hands
+        return state._enter(state._i + 1)
+
+    def _plan(self, players: int, dealer: int, declarer: int) -> tuple[_Step, ...]:
+        """``(seat's shift in the packed hands, getter of the stock cards it receives)`` for each
+        seat (kept once computed)."""
+        key = (players, dealer, declarer)
+        plan = self._plans.get(key)
+        if plan is None:
+            out: list[_Step] = []
+            pos = 1
+            for k in range(1, players + 1):
+                seat = (dealer + k) % players
+                count = self.declarer_gets if seat == declarer else self.others_get
+                positions = list(range(pos, pos + count))
+                get: Callable[[Sequence[Card]], tuple[Card, ...]] = (
+                    itemgetter(*positions) if count > 1 else _single(pos)
+                )
+                out.append((SEAT_BITS * seat, get))
+                pos += count
+            plan = self._plans[key] = tuple(out)
+        return plan

@@ -27,6 +27,7 @@ import attrs
 from tarotlib.actions import Action, Bid, Pass
 from tarotlib.cards import (
     ALL_CARDS,
+    FULL_MASK,
     PIQUET_NOTATION,
     SUIT_MASKS,
     Card,
@@ -46,6 +47,7 @@ from tarotlib.deal import (
     with_note,
 )
 from tarotlib.deal.phase import Phase
+from tarotlib.deal.state import SEAT_BITS
 from tarotlib.dealing import Layout, StockSchedule
 from tarotlib.decks import PIQUET_32
 from tarotlib.engine import DealResult
@@ -73,6 +75,7 @@ _PASS: Final = Pass()
 _BIDS: Final = tuple(Bid(c) for c in Contract)
 _BELOTE_SUITS: Final = (*(((s,)) for s in Suit), tuple(Suit), ())  # BE-9.1, by contract
 _SUITS: Final = (Contract.SPADES, Contract.HEARTS, Contract.DIAMONDS, Contract.CLUBS)
+_TEAMS: Final = (0, 1, 0, 1)  # BE-2.1
 
 
 @functools.cache
@@ -143,7 +146,7 @@ class BeloteState(DealState):
     @property
     def rules(self) -> Belote:
         """The rules and options in force."""
-        return cast(Belote, self._g)
+        return self._g  # type: ignore[return-value]
 
     @property
     def turn_up(self) -> Card:
@@ -153,7 +156,7 @@ class BeloteState(DealState):
     @property
     def bidding_round(self) -> int | None:
         """The bidding round (1, 2 or 3) during the bidding, else None."""
-        return cast(int, self._x) if self.phase == "bidding" else None
+        return cast("tuple[int, object]", self._x)[0] if self.phase == "bidding" else None
 
     @property
     def contract(self) -> Contract | None:
@@ -173,7 +176,7 @@ class BeloteState(DealState):
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
         """Every bidding call as ``(seat, contract or None for a pass)``, in order."""
-        return cast("tuple[tuple[int, Contract | None], ...]", self._d.calls)
+        return cast("tuple[tuple[int, Contract | None], ...]", self.calls)
 
     @property
     def declarations(self) -> tuple[Combination, ...]:
@@ -201,13 +204,14 @@ class BeloteState(DealState):
         >>> state.card_points()
         (74, 78)
         """
-        contract = self.contract
+        contract = self._d.contract
         if contract is None:
             return (0, 0)
-        pts = self.rules.table(contract).points
+        pts = self._g.table(contract).points  # type: ignore[attr-defined]
+        piles = self._piles  # seat s: bits 80*s ... (see tarotlib.deal.state)
         return (
-            pts.value_sum(self.pile_mask(0) | self.pile_mask(2)),
-            pts.value_sum(self.pile_mask(1) | self.pile_mask(3)),
+            pts.value_sum((piles | piles >> 2 * SEAT_BITS) & FULL_MASK),
+            pts.value_sum((piles >> SEAT_BITS | piles >> 3 * SEAT_BITS) & FULL_MASK),
         )
 
     def observation(self, seat: int) -> BeloteObservation:
@@ -320,18 +324,18 @@ class Belote(Game[BeloteState]):
         (BE-10.1) and, with ``auto_declare``, every combination declared (BE-10.3)."""
         d = state.data
         contract = cast(Contract, d.contract)
-        hands = [state.hand_mask(seat) for seat in range(4)]
-        found = []
+        packed = state._hands
+        found: tuple[tuple[int, int], ...] = ()
         for s in _BELOTE_SUITS[contract]:  # BE-9.1: K and Q of one suit held by one player
             k, q = KQ[s]
-            kq = 1 << k | 1 << q
             for seat in range(4):
-                if hands[seat] & kq == kq:
-                    found.append((int(s), seat))
-        notes = with_note(d.notes, "belote_holders", tuple(found))
+                if packed >> k + SEAT_BITS * seat & packed >> q + SEAT_BITS * seat & 1:
+                    found += ((int(s), seat),)
+        notes = (*d.notes, ("belote_holders", found))
         opts = self.options
         declared: tuple[Combination, ...] = ()
         if opts.declarations:
+            hands = [packed >> SEAT_BITS * seat & FULL_MASK for seat in range(4)]
             combos = tuple(combinations(h, seat) for seat, h in enumerate(hands))
             notes = with_note(notes, "combos", combos)
             if opts.auto_declare:  # BE-10.3 option: declare everything
@@ -348,7 +352,7 @@ class Belote(Game[BeloteState]):
                             mine.append(combo)
                     out.extend(mine)
                 declared = tuple(out)
-        return evolve(d, sides=(0, 1, 0, 1), notes=notes, declarations=declared)
+        return evolve(d, sides=_TEAMS, notes=notes, declarations=declared)
 
     def check_layout(self, layout: Layout) -> None:
         """BE-3.3/BE-3.4: four 5-card hands, no kitty, and the 12-card stock in dealing order

@@ -109,6 +109,14 @@ def _leader(state: DealState) -> int:
     return d.declarer if note(d.notes, "slam", False) else eldest(state)
 
 
+def _has_contract(data: DealData) -> bool:
+    return data.contract is not None
+
+
+def _never(data: DealData) -> bool:
+    return False
+
+
 def _announced(action: object) -> bool:
     return cast(Slam, action).announce
 
@@ -118,7 +126,7 @@ def _camps(state: DealState) -> DealData:
     d = state.data
     if d.contract is None:
         return d
-    n = state.rules.players
+    n = state._g.players
     camps = tuple(_ATTACK if seat in (d.declarer, d.partner) else _DEFENCE for seat in range(n))
     return evolve(d, sides=camps)
 
@@ -144,7 +152,7 @@ class FrenchTarotState(DealState):
     @property
     def rules(self) -> FrenchTarot:
         """The rules and options in force."""
-        return cast(FrenchTarot, self._g)
+        return self._g  # type: ignore[return-value]
 
     @property
     def contract(self) -> Contract | None:
@@ -189,7 +197,7 @@ class FrenchTarotState(DealState):
     @property
     def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
         """``(seat, contract or None for a pass)`` for each auction call so far."""
-        return cast("tuple[tuple[int, Contract | None], ...]", self._d.calls)
+        return cast("tuple[tuple[int, Contract | None], ...]", self.calls)
 
     def observation(self, seat: int) -> FrenchTarotObservation:
         """What ``seat`` may see now (FT-17).
@@ -252,10 +260,16 @@ class FrenchTarot(Game[FrenchTarotState]):
                 expects="pass or a bid (FT-4.3)",
             ),
         ]
-        if n == 5:
-            phases.append(
-                CallCard(self._callable, self._call_reason, expects="a card to call (FT-5)")
+        # FT-5: only with 5 players (the phase is listed for every count, so that "call KS" reads
+        # the same in every game; it never comes up with 3 or 4 players).
+        phases.append(
+            CallCard(
+                self._callable,
+                self._call_reason,
+                when=_has_contract if n == 5 else _never,
+                expects="a card to call (FT-5)",
             )
+        )
         phases += [
             DiscardCards(
                 _DISCARD_RULES[chien],
