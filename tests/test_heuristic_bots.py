@@ -1,5 +1,6 @@
-"""The heuristic bots (``tarotlib.bots.heuristic``): legal, deterministic, fair (they never read a
-hidden card), rule-following in the situations the issue names, and measurably better than random.
+"""The heuristic bots (``tarotlib.bots.heuristic`` and the games' players it reaches through the
+registry): legal, deterministic, fair (they never read a hidden card), rule-following in the
+situations the issue names, and measurably better than random.
 """
 
 from __future__ import annotations
@@ -14,16 +15,7 @@ from ft_helpers import fill_layout, make_rules
 
 import tarotlib
 from tarotlib import Action, Bid, Call, Declare, IllegalActionError, Layout, Pass, Play
-from tarotlib.bots import (
-    BeloteBot,
-    Bot,
-    DuelResult,
-    FrenchTarotBot,
-    HeuristicBot,
-    RandomBot,
-    duel,
-)
-from tarotlib.bots.heuristic import belote_strength, french_tarot_strength
+from tarotlib.bots import Bot, DuelResult, HeuristicBot, RandomBot, duel
 from tarotlib.cards import EXCUSE, Card, parse_card, parse_cards
 from tarotlib.engine import GameState, Rules
 from tarotlib.tricks import PlayedTrick
@@ -34,12 +26,14 @@ from tarotlib.variants.belote import (
     CombinationKind,
 )
 from tarotlib.variants.belote import Contract as BC
+from tarotlib.variants.belote.bot import BeloteBot, belote_strength
 from tarotlib.variants.french_tarot import (
     Contract,
     DeclarationKind,
     FrenchTarotObservation,
     FrenchTarotState,
 )
+from tarotlib.variants.french_tarot.bot import FrenchTarotBot, french_tarot_strength
 
 FT_CONFIGS: list[dict[str, object]] = [
     {"players": 3},
