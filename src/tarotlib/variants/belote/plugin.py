@@ -43,6 +43,7 @@ INFO = VariantInfo(
     "shared/rules/belote.md BE-0 to BE-17",
     _belote,
     bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_belote_state"),
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=_teams,

@@ -35,6 +35,7 @@ INFO = VariantInfo(
     "shared/rules/french-tarot.md FT-0 to FT-19",
     _french_tarot,
     bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_french_tarot_state"),
     deck=TAROT_78,
     presets=("fft", "bga"),
     contracts=tuple(contract.label for contract in Contract),
