@@ -46,9 +46,9 @@ import attrs
 
 from tarotlib.actions import Action, Play
 from tarotlib.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards
-from tarotlib.decks import PIQUET_32, TAROT_78, Deck
+from tarotlib.decks import Deck
 from tarotlib.engine import GameState, Rules
-from tarotlib.errors import IllegalActionError
+from tarotlib.errors import IllegalActionError, UnknownVariantError
 from tarotlib.points import PointTable
 from tarotlib.tricks import NO_CLASS, PlayedTrick, TrickRules
 from tarotlib.variants import registry
@@ -56,12 +56,11 @@ from tarotlib.variants.registry import VariantInfo, register
 
 __all__ = ["DealFacts", "TrickTakingState", "check_deal", "deck_of", "registered"]
 
-_BUILT_IN_DECKS = {"french-tarot": TAROT_78, "belote": PIQUET_32}
-
 
 def deck_of(rules: Rules) -> Deck | None:
     """The pack a variant deals: its rules' ``deck`` attribute when it has one (a
-    :class:`~tarotlib.decks.Deck`), the known pack of a built-in variant, else None.
+    :class:`~tarotlib.decks.Deck`), else the pack its game registers (the ``deck`` of its
+    :class:`~tarotlib.variants.registry.VariantInfo`), else None.
 
     >>> import tarotlib
     >>> deck_of(tarotlib.variant("belote")).name
@@ -70,7 +69,10 @@ def deck_of(rules: Rules) -> Deck | None:
     deck = getattr(rules, "deck", None)
     if isinstance(deck, Deck):
         return deck
-    return _BUILT_IN_DECKS.get(rules.name)
+    try:
+        return registry.variant_info(rules.name).deck
+    except UnknownVariantError:
+        return None
 
 
 class TrickTakingState(GameState, Protocol):

@@ -44,6 +44,7 @@ INFO = VariantInfo(
     _belote,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_belote_state"),
+    options_strategy=_hook("strategies:options"),
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=_teams,

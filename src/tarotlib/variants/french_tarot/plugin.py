@@ -36,6 +36,7 @@ INFO = VariantInfo(
     _french_tarot,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_french_tarot_state"),
+    options_strategy=_hook("strategies:options"),
     deck=TAROT_78,
     presets=("fft", "bga"),
     contracts=tuple(contract.label for contract in Contract),
