@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from tarotlib.decks import Deck
-from tarotlib.engine import GameState, Rules
+from tarotlib.engine import GameState, Observation, Rules
 from tarotlib.errors import UnknownVariantError
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from tarotlib.bots.heuristic import GamePlayer
     from tarotlib.bots.weighing import TieBreaker
+    from tarotlib.terminal.view import ViewParts
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -126,6 +127,9 @@ class VariantInfo:
     - ``oracle``: the game's independent checker: raises ``AssertionError`` when a state breaks
       one of the game's rules; :func:`tarotlib.testing.check_state` runs it after the generic
       checks.
+    - ``view``: the game's pieces of the terminal's table view: a function of an observation
+      returning a :class:`~tarotlib.terminal.view.ViewParts`, or None for an observation that is
+      not the game's. Without it the terminal shows the generic view.
     - ``options_strategy``: a Hypothesis strategy of the game's options objects (each with
       ``to_dict()``), given the player counts (an int, several, or None for any); used by
       :func:`tarotlib.testing.strategies.options` and ``rules``.
@@ -156,6 +160,9 @@ class VariantInfo:
         default=None, kw_only=True, repr=False
     )
     oracle: Callable[[GameState], object] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    view: Callable[[Observation], ViewParts | None] | None = attrs.field(
         default=None, kw_only=True, repr=False
     )
     options_strategy: Callable[[int | Sequence[int] | None], SearchStrategy[Any]] | None = (

@@ -45,6 +45,7 @@ INFO = VariantInfo(
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_belote_state"),
     options_strategy=_hook("strategies:options"),
+    view=_hook("view:view_parts"),
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=_teams,

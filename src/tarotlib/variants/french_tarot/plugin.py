@@ -37,6 +37,7 @@ INFO = VariantInfo(
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_french_tarot_state"),
     options_strategy=_hook("strategies:options"),
+    view=_hook("view:view_parts"),
     deck=TAROT_78,
     presets=("fft", "bga"),
     contracts=tuple(contract.label for contract in Contract),
