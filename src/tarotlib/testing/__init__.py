@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarotlib.testing.invariants import (
     DealFacts,
+    TrickExceptions,
     TrickTakingState,
     _moved,
     check_deal,
@@ -98,6 +99,7 @@ _LAZY: dict[str, str] = {
 
 __all__ = [
     "DealFacts",
+    "TrickExceptions",
     "TrickTakingState",
     "VariantMachine",
     "card_sets",

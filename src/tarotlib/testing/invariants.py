@@ -39,6 +39,7 @@ from tarotlib.engine import DealResult, GameState
 from tarotlib.errors import GameNotOverError, IllegalActionError, UnknownVariantError
 from tarotlib.testing.generic import (
     DealFacts,
+    TrickExceptions,
     TrickTakingState,
     check_deal,
     deck_of,
@@ -48,6 +49,7 @@ from tarotlib.variants.registry import VariantInfo, hook_attribute, variant_info
 
 __all__ = [
     "DealFacts",
+    "TrickExceptions",
     "TrickTakingState",
     "check_deal",
     "check_legal_actions",

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from tarotlib.bots.heuristic import GamePlayer
     from tarotlib.bots.weighing import TieBreaker
     from tarotlib.terminal.view import ViewParts
+    from tarotlib.testing.generic import TrickExceptions
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -127,6 +128,9 @@ class VariantInfo:
     - ``oracle``: the game's independent checker: raises ``AssertionError`` when a state breaks
       one of the game's rules; :func:`tarotlib.testing.check_state` runs it after the generic
       checks.
+    - ``trick_exceptions``: the game's exceptions to the plain trick rules, a function of a state
+      returning a :class:`~tarotlib.testing.generic.TrickExceptions` (or None), which
+      :func:`tarotlib.testing.check_deal` applies.
     - ``view``: the game's pieces of the terminal's table view: a function of an observation
       returning a :class:`~tarotlib.terminal.view.ViewParts`, or None for an observation that is
       not the game's. Without it the terminal shows the generic view.
@@ -160,6 +164,9 @@ class VariantInfo:
         default=None, kw_only=True, repr=False
     )
     oracle: Callable[[GameState], object] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    trick_exceptions: Callable[[GameState], TrickExceptions | None] | None = attrs.field(
         default=None, kw_only=True, repr=False
     )
     view: Callable[[Observation], ViewParts | None] | None = attrs.field(

@@ -43,7 +43,9 @@ import attrs
 from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
 from tarotlib.cards import ALL_CARDS
 from tarotlib.engine import GameState
+from tarotlib.testing.generic import TrickExceptions
 from tarotlib.testing.invariants import check_zero_sum
+from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.french_tarot.game import FrenchTarotState
 from tarotlib.variants.french_tarot.options import FrenchTarotOptions
 from tarotlib.variants.french_tarot.scoring import FrenchTarotScore, GrashScore
@@ -62,6 +64,7 @@ __all__ = [
     "check_score_matches_rules",
     "check_trick_winners",
     "public_cards",
+    "trick_exceptions",
 ]
 
 # --------------------------------------------------------------------------------------------------
@@ -1066,3 +1069,69 @@ def check_french_tarot_state(state: GameState) -> None:
     check_final_piles(ft)
     check_points_conserved(ft)
     check_score_matches_rules(ft)
+
+
+# --------------------------------------------------------------------------------------------------
+# the exceptions to the plain trick rules, for tarotlib.testing.check_deal
+
+
+def trick_exceptions(state: GameState) -> TrickExceptions | None:
+    """French Tarot's exceptions to its plain trick rules
+    (:data:`~tarotlib.tricks.FRENCH_TAROT_TRICKS`), for :func:`tarotlib.testing.check_deal`: the
+    game's ``trick_exceptions`` hook. None for a state whose rules do not carry French Tarot
+    options. Computed from the deal's layout and history (the camps, the called card), not from
+    the engine's bookkeeping:
+
+    - FT-5.5 (O-9): the first card of the first trick may not be of the called card's suit unless
+      it is the called card (with ``called_suit_opening_lead_ban``, not in Grash);
+    - FT-10.8 (O-2): when one camp has won every earlier trick and one of its members plays the
+      Excuse to the last trick, the Excuse wins that trick (``excuse_slam_exception``: for either
+      camp, or the attack only).
+
+    >>> import tarotlib
+    >>> from tarotlib.testing import check_deal
+    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> rules = tarotlib.variant("french-tarot", players=5)
+    >>> state = rules.new_deal(seed=7)
+    >>> for text in ["pass", "bid prise", "pass", "pass", "pass", "call KH"]:
+    ...     state = state.apply(rules.parse_action(text))
+    >>> exceptions = trick_exceptions(state)
+    >>> mask, reason = exceptions.banned(0, (), state.to_act)
+    >>> reason
+    'the first card of the deal may not be of the called suit, unless the called card (FT-5.5)'
+    >>> print(exceptions.banned(1, (), state.to_act))
+    None
+    """
+    if not isinstance(getattr(state.rules, "options", None), FrenchTarotOptions):
+        return None
+    r = _replay(state)
+    opts = r.options
+    called = r.called
+    ban: tuple[int, str] | None = None
+    if called is not None and opts.called_suit_opening_lead_ban and not r.grash:
+        suit = frozenset(c for c in range(56) if _suit(c) == _suit(called)) - {called}
+        ban = (
+            sum(1 << c for c in suit),
+            "the first card of the deal may not be of the called suit, unless the called card "
+            "(FT-5.5)",
+        )
+
+    def banned(trick: int, cards: tuple[object, ...], seat: int) -> tuple[int, str] | None:
+        return ban if trick == 0 and not cards else None
+
+    def winner(
+        trick: int, plain: PlayedTrick, earlier: tuple[PlayedTrick, ...]
+    ) -> tuple[int, str] | None:
+        if trick != r.hand_size - 1 or _EXCUSE not in plain.cards:
+            return None
+        xseat = (plain.leader + list(plain.cards).index(_EXCUSE)) % r.n
+        xcamp = r.camps[xseat]
+        if opts.excuse_slam_exception != "any_camp" and (r.grash or xcamp != 0):
+            return None
+        if not all(r.camps[t.winner] == xcamp for t in earlier):
+            return None
+        return xseat, (
+            f"seat {xseat}'s camp won every earlier trick: its Excuse wins the last one (FT-10.8)"
+        )
+
+    return TrickExceptions(banned=banned, winner=winner)

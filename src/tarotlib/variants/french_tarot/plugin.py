@@ -36,6 +36,7 @@ INFO = VariantInfo(
     _french_tarot,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_french_tarot_state"),
+    trick_exceptions=_hook("oracle:trick_exceptions"),
     options_strategy=_hook("strategies:options"),
     view=_hook("view:view_parts"),
     deck=TAROT_78,
