@@ -176,7 +176,7 @@ class VariantInfo:
         attrs.field(default=None, kw_only=True, repr=False)
     )
     deck: Deck | None = attrs.field(default=None, kw_only=True, repr=False)
-    presets: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_names)
+    presets: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_names, repr=False)
     contracts: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_names, repr=False)
     teams: Callable[[Rules], tuple[tuple[int, ...], ...]] | None = attrs.field(
         default=None, kw_only=True, repr=False
