@@ -148,6 +148,32 @@ def test_third_party_games_come_from_the_entry_point_group(tmp_path: Path) -> No
     assert lines[2] == "4"
 
 
+def test_moved_names_still_import_with_a_deprecation_warning() -> None:
+    out = run(
+        """
+        import warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            from tarotlib.testing import check_belote_state
+            from tarotlib.testing.invariants import check_card_conservation
+            from tarotlib.bots import FrenchTarotBot
+        print(check_belote_state.__module__, check_card_conservation.__module__)
+        print(FrenchTarotBot.__module__)
+        print(sorted({w.category.__name__ for w in caught}), len(caught))
+        try:
+            from tarotlib.testing import check_nothing
+        except ImportError as exc:
+            print(type(exc).__name__)
+        """
+    )
+    assert out.splitlines() == [
+        "tarotlib.variants.belote.oracle tarotlib.variants.french_tarot.oracle",
+        "tarotlib.variants.french_tarot.bot",
+        "['DeprecationWarning'] 3",
+        "ImportError",
+    ]
+
+
 def test_the_default_game_is_the_one_registered_as_default() -> None:
     assert default_variant() == "french-tarot"
     french = tarotlib.variant_info("french-tarot")

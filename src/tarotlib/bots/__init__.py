@@ -60,8 +60,12 @@ class Bot(Protocol):
         ...
 
 
+_WARNED: set[str] = set()
+
+
 def __getattr__(name: str) -> Any:
-    """A name that moved into a game's package (a game's bot), found through the registry."""
+    """A name that moved into a game's package (a game's bot), found through the registry (with a
+    ``DeprecationWarning``, once per name)."""
     if name.startswith("_"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from tarotlib.variants.registry import hook_attribute
@@ -70,7 +74,11 @@ def __getattr__(name: str) -> Any:
         value = hook_attribute("bot", name)
     except AttributeError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    warnings.warn(
-        f"{__name__}.{name} moved to {value.__module__}.{name}", DeprecationWarning, stacklevel=2
-    )
+    if name not in _WARNED:
+        _WARNED.add(name)
+        warnings.warn(
+            f"{__name__}.{name} moved to {value.__module__}.{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     return value

@@ -263,20 +263,23 @@ def check_state(state: GameState) -> None:
         entry.oracle(state)
 
 
+_WARNED: set[str] = set()
+
+
 def _moved(module: str, name: str) -> Any:
     """A checker that moved from ``module`` into a game's oracle, found through the registry (with
-    a ``DeprecationWarning``); raises ``AttributeError`` for any other name.
-
-    """
+    a ``DeprecationWarning``, once per name); raises ``AttributeError`` for any other name."""
     if name.startswith("_"):
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
     try:
         value = hook_attribute("oracle", name)
     except AttributeError:
         raise AttributeError(f"module {module!r} has no attribute {name!r}") from None
-    warnings.warn(
-        f"{module}.{name} moved to {value.__module__}.{name}", DeprecationWarning, stacklevel=3
-    )
+    if name not in _WARNED:
+        _WARNED.add(name)
+        warnings.warn(
+            f"{module}.{name} moved to {value.__module__}.{name}", DeprecationWarning, stacklevel=3
+        )
     return value
 
 
