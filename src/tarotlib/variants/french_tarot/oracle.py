@@ -1089,8 +1089,6 @@ def trick_exceptions(state: GameState) -> TrickExceptions | None:
       camp, or the attack only).
 
     >>> import tarotlib
-    >>> from tarotlib.testing import check_deal
-    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
     >>> rules = tarotlib.variant("french-tarot", players=5)
     >>> state = rules.new_deal(seed=7)
     >>> for text in ["pass", "bid prise", "pass", "pass", "pass", "call KH"]:
