@@ -1,6 +1,5 @@
-"""The heuristic bots (``tarotlib.bots.heuristic`` and the games' players it reaches through the
-registry): legal, deterministic, fair (they never read a hidden card), rule-following in the
-situations the issue names, and measurably better than random.
+"""The heuristic bots (``tarotlib.bots.heuristic``): legal, deterministic, fair (they never read a
+hidden card), rule-following in the situations the issue names, and measurably better than random.
 """
 
 from __future__ import annotations
