@@ -34,7 +34,6 @@ from tarotlib.decks import PIQUET_32
 from tarotlib.engine import DealResult, GameState
 from tarotlib.errors import DealError
 from tarotlib.match import Match
-from tarotlib.testing import belote as tb
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.tricks import PlayedTrick
@@ -47,6 +46,7 @@ from tarotlib.variants.belote import (
     Contract,
     Outcome,
 )
+from tarotlib.variants.belote import oracle as tb
 from tarotlib.variants.belote.scoring import BeloteScore, DealSummary, score_deal
 
 STEPWISE = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

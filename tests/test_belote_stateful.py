@@ -19,10 +19,10 @@ from tarotlib import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Sl
 from tarotlib.cards import ALL_CARDS, Card, Rank, Suit, suit_card
 from tarotlib.decks import PIQUET_32, TAROT_78
 from tarotlib.engine import GameState
-from tarotlib.testing import belote as tb
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.variants.belote import Announcement, BeloteState, CombinationKind, Contract
+from tarotlib.variants.belote import oracle as tb
 
 BELOTE_DEALS = ts.deals(ts.rules("belote"), deck=PIQUET_32)
 

@@ -36,7 +36,7 @@ README = ROOT / "README.md"
 INSTALL_AND_SIMULATE = (
     "pip install . && tarotlib simulate french-tarot --players 5 --deals 2000 --seed 1"
 )
-INSTALL_AND_TEST = "pip install '.[test]' && pytest && mypy && ruff check ."
+INSTALL_AND_TEST = "pip install '.[test]' && pytest && mypy && ruff check . && lint-imports"
 
 FENCE = re.compile(r"^(```|~~~)")
 

@@ -14,16 +14,7 @@ from ft_helpers import fill_layout, make_rules
 
 import tarotlib
 from tarotlib import Action, Bid, Call, Declare, IllegalActionError, Layout, Pass, Play
-from tarotlib.bots import (
-    BeloteBot,
-    Bot,
-    DuelResult,
-    FrenchTarotBot,
-    HeuristicBot,
-    RandomBot,
-    duel,
-)
-from tarotlib.bots.heuristic import belote_strength, french_tarot_strength
+from tarotlib.bots import Bot, DuelResult, HeuristicBot, RandomBot, duel
 from tarotlib.cards import EXCUSE, Card, parse_card, parse_cards
 from tarotlib.engine import GameState, Rules
 from tarotlib.tricks import PlayedTrick
@@ -34,12 +25,14 @@ from tarotlib.variants.belote import (
     CombinationKind,
 )
 from tarotlib.variants.belote import Contract as BC
+from tarotlib.variants.belote.bot import BeloteBot, belote_strength
 from tarotlib.variants.french_tarot import (
     Contract,
     DeclarationKind,
     FrenchTarotObservation,
     FrenchTarotState,
 )
+from tarotlib.variants.french_tarot.bot import FrenchTarotBot, french_tarot_strength
 
 FT_CONFIGS: list[dict[str, object]] = [
     {"players": 3},

@@ -36,6 +36,7 @@ from tarotlib.variants.french_tarot import (
     FrenchTarotScore,
     FrenchTarotState,
 )
+from tarotlib.variants.french_tarot import oracle as fto
 from tarotlib.variants.french_tarot.options import _CHOICES
 from tarotlib.variants.french_tarot.types import Contract
 
@@ -123,7 +124,7 @@ def test_cards_conserved_at_every_step(data: st.DataObject) -> None:
         state,
         data,
         candidates=data.draw(ts.policies()),
-        on_step=lambda s: inv.check_card_conservation(ft(s)),
+        on_step=lambda s: fto.check_card_conservation(ft(s)),
     )
 
 
@@ -131,7 +132,7 @@ def test_cards_conserved_at_every_step(data: st.DataObject) -> None:
 @given(deal=ts.played_deals())
 def test_card_points_conserved(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
     """FT-1.5, FT-13.3, FT-13.4: attack + defence = 91; the breakdown counts the attack's pile."""
-    inv.check_points_conserved(ft(deal[1]))
+    fto.check_points_conserved(ft(deal[1]))
 
 
 @MANY
@@ -145,21 +146,21 @@ def test_scores_zero_sum(deal: tuple[GameState, GameState, tuple[object, ...]]) 
 @given(deal=ts.played_deals())
 def test_trick_winners(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
     """FT-9.3 / FT-10.8: each trick's winner, recomputed independently."""
-    inv.check_trick_winners(ft(deal[1]))
+    fto.check_trick_winners(ft(deal[1]))
 
 
 @MANY
 @given(deal=ts.played_deals())
 def test_final_piles_and_excuse(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
     """FT-10: the 78 cards end in the piles + écart/chien once; the Excuse in the right pile."""
-    inv.check_final_piles(ft(deal[1]))
+    fto.check_final_piles(ft(deal[1]))
 
 
 @MANY
 @given(deal=ts.played_deals())
 def test_score_matches_rules(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
     """FT-13, FT-14: the result equals an independent recomputation of D and the payouts."""
-    inv.check_score_matches_rules(ft(deal[1]))
+    fto.check_score_matches_rules(ft(deal[1]))
 
 
 @QUICK
@@ -171,7 +172,7 @@ def test_legal_actions_match_rules_at_every_step(data: st.DataObject) -> None:
         state,
         data,
         candidates=data.draw(ts.policies()),
-        on_step=lambda s: inv.check_legal_actions_match_rules(ft(s)),
+        on_step=lambda s: fto.check_legal_actions_match_rules(ft(s)),
     )
 
 
@@ -502,30 +503,30 @@ def test_checkers_catch_broken_engines() -> None:
     t = final.tricks[0]
     wrong_winner = PlayedTrick(t.leader, t.cards, (t.winner + 1) % 4)
     with pytest.raises(AssertionError, match="should be seat"):
-        inv.check_trick_winners(broken(final, tricks=(wrong_winner, *final.tricks[1:])))
+        fto.check_trick_winners(broken(final, tricks=(wrong_winner, *final.tricks[1:])))
     res = final.result
     shifted = (res.scores[0] + 1, res.scores[1] - 1, *res.scores[2:])
     with pytest.raises(AssertionError, match=r"FT-14\.2"):
-        inv.check_score_matches_rules(broken(final, result=attrs.evolve(res, scores=shifted)))
+        fto.check_score_matches_rules(broken(final, result=attrs.evolve(res, scores=shifted)))
     with pytest.raises(AssertionError, match="sum to zero"):
         inv.check_zero_sum(attrs.evolve(res, scores=(1, 0, 0, 0)))
     start = ft(tarotlib.variant("french-tarot", players=4).new_deal(seed=3))
     fewer = start.legal_actions()[1:]
     with pytest.raises(AssertionError, match="the rules give"):
-        inv.check_legal_actions_match_rules(broken(start, legal_actions=lambda: fewer))
+        fto.check_legal_actions_match_rules(broken(start, legal_actions=lambda: fewer))
 
     def leaky(seat: int) -> FrenchTarotObservation:
         obs = start.observation(seat)
         return attrs.evolve(obs, hand=obs.hand + start.hand((seat + 1) % 4))
 
     with pytest.raises(AssertionError, match="hidden cards"):
-        inv.check_no_leak(broken(start, observation=leaky))
+        fto.check_no_leak(broken(start, observation=leaky))
 
     def lossy(seat: int) -> tuple[Card, ...]:
         return start.hand(seat)[1:] if seat == 0 else start.hand(seat)
 
     with pytest.raises(AssertionError, match="exactly once"):
-        inv.check_card_conservation(broken(start, hand=lossy))
+        fto.check_card_conservation(broken(start, hand=lossy))
     with pytest.raises(AssertionError, match="was accepted"):
         inv.check_rejects(start, start.legal_actions()[0])
 
@@ -556,7 +557,7 @@ def test_checkers_catch_wrong_excuse_option() -> None:
         inv.check_state(state)
         wrong = broken(state, rules=other)
         with pytest.raises(AssertionError, match="Excuse"):
-            inv.check_final_piles(wrong)
+            fto.check_final_piles(wrong)
         found += 1
         if found == 2:
             break

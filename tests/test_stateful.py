@@ -25,6 +25,7 @@ from tarotlib.engine import GameState
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.variants.french_tarot import FrenchTarotState
+from tarotlib.variants.french_tarot import oracle as fto
 from tarotlib.variants.french_tarot.types import Contract, DeclarationKind
 
 POIGNEES = (
@@ -310,15 +311,15 @@ class FrenchTarotMachine(RuleBasedStateMachine):
         if self._state is None:
             return
         state = self.state
-        inv.check_card_conservation(state)
-        inv.check_trick_winners(state)
-        inv.check_legal_actions_match_rules(state)
-        inv.check_declarations(state)
+        fto.check_card_conservation(state)
+        fto.check_trick_winners(state)
+        fto.check_legal_actions_match_rules(state)
+        fto.check_declarations(state)
         if state.is_over:
             inv.check_zero_sum(state.result)
-            inv.check_final_piles(state)
-            inv.check_points_conserved(state)
-            inv.check_score_matches_rules(state)
+            fto.check_final_piles(state)
+            fto.check_points_conserved(state)
+            fto.check_score_matches_rules(state)
 
 
 FrenchTarotMachine.TestCase.settings = settings(

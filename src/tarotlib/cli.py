@@ -300,6 +300,13 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _presets_help() -> str:
+    """``option preset (belote: ffb, classic, bga; ...)``: each registered game's presets."""
+    games = [(name, variant_info(name).presets) for name in variant_names()]
+    listed = "; ".join(f"{name}: {', '.join(presets)}" for name, presets in games if presets)
+    return f"option preset ({listed})" if listed else "option preset"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tarotlib",
@@ -330,11 +337,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seed", type=int, metavar="S", help="seed (default: a random one, printed in the summary)"
     )
-    sim.add_argument(
-        "--preset",
-        metavar="NAME",
-        help="option preset (French Tarot: fft, bga; Belote: ffb, classic, bga)",
-    )
+    sim.add_argument("--preset", metavar="NAME", help=_presets_help())
     sim.add_argument(
         "--option",
         action="append",
@@ -390,7 +393,12 @@ def _parser() -> argparse.ArgumentParser:
     ply.add_argument(
         "variant", metavar="GAME", nargs="?", help="the game (see 'tarotlib variants')"
     )
-    ply.add_argument("--players", type=int, metavar="N", help="number of players (French Tarot)")
+    ply.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of players (for a game played by several numbers of players)",
+    )
     ply.add_argument("--seat", type=int, metavar="S", help="your seat (default 0)")
     ply.add_argument(
         "--seed", type=int, metavar="S", help="seed of the deals and bots (default: a random one)"
@@ -399,14 +407,11 @@ def _parser() -> argparse.ArgumentParser:
         "--deals",
         type=int,
         metavar="N",
-        help="deals to play (default: Belote to its target score, French Tarot one per player)",
+        help="deals to play (default: to the game's own target score if it has one, else one "
+        "deal per player)",
     )
     ply.add_argument("--target", type=float, metavar="T", help="play to this score instead")
-    ply.add_argument(
-        "--preset",
-        metavar="NAME",
-        help="option preset (French Tarot: fft, bga; Belote: ffb, classic, bga)",
-    )
+    ply.add_argument("--preset", metavar="NAME", help=_presets_help())
     ply.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="a variant option (repeatable)"
     )

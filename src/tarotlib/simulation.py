@@ -46,9 +46,9 @@ import attrs
 
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
-from tarotlib.errors import TarotError
+from tarotlib.errors import TarotError, UnknownVariantError
 from tarotlib.rng import derive_seed
-from tarotlib.variants.registry import variant
+from tarotlib.variants.registry import variant, variant_info
 
 __all__ = [
     "BOT_NAMES",
@@ -407,9 +407,13 @@ class SimulationSummary:
         }
 
 
-def _contract_order(contracts: Mapping[str, Any]) -> list[str]:
-    """Contracts in the order of the variant's strength when known (French Tarot), else by name."""
-    order = ["Prise", "Garde", "Garde Sans", "Garde Contre"]
+def _contract_order(rules: Rules, contracts: Mapping[str, Any]) -> list[str]:
+    """Contracts in the order the game registers (weakest first: ``VariantInfo.contracts``), any
+    other after them by name."""
+    try:
+        order = list(variant_info(rules.name).contracts)
+    except UnknownVariantError:
+        order = []
     return sorted(contracts, key=lambda c: (order.index(c) if c in order else len(order), c))
 
 
@@ -446,7 +450,7 @@ def _summary(
 ) -> SimulationSummary:
     deals = total.deals
     contracts: dict[str, dict[str, object]] = {}
-    for name in _contract_order(total.contracts):
+    for name in _contract_order(rules, total.contracts):
         count, judged, made = total.contracts[name]
         contracts[name] = {
             "deals": count,

@@ -1,4 +1,6 @@
-"""Players for simulations and tests: the :class:`Bot` protocol and :class:`RandomBot`.
+"""Players for simulations and tests: the :class:`Bot` protocol, :class:`RandomBot` and
+:class:`HeuristicBot` (which plays each registered game with the heuristic player the game
+registers, :mod:`tarotlib.bots.heuristic`), and :func:`duel` to measure one bot against another.
 
 A bot is anything with ``choose(state) -> Action`` returning a legal action for the seat to act.
 
@@ -6,22 +8,26 @@ A bot is anything with ``choose(state) -> Action`` returning a legal action for 
 >>> from tarotlib.bots import Bot, RandomBot
 >>> isinstance(RandomBot(1), Bot)
 True
+
+The games' own players moved to their packages (French Tarot's ``FrenchTarotBot`` to
+:mod:`tarotlib.variants.french_tarot.bot`, Belote's ``BeloteBot`` to
+:mod:`tarotlib.variants.belote.bot`); importing them from here still works, with a
+``DeprecationWarning``.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import warnings
+from typing import Any, Protocol, runtime_checkable
 
 from tarotlib.actions import Action
-from tarotlib.bots.heuristic import BeloteBot, DuelResult, FrenchTarotBot, HeuristicBot, duel
+from tarotlib.bots.heuristic import DuelResult, HeuristicBot, duel
 from tarotlib.bots.random_bot import RandomBot
 from tarotlib.engine import GameState
 
 __all__ = [
-    "BeloteBot",
     "Bot",
     "DuelResult",
-    "FrenchTarotBot",
     "HeuristicBot",
     "RandomBot",
     "duel",
@@ -52,3 +58,27 @@ class Bot(Protocol):
         True
         """
         ...
+
+
+_WARNED: set[str] = set()
+
+
+def __getattr__(name: str) -> Any:
+    """A name that moved into a game's package (a game's bot), found through the registry (with a
+    ``DeprecationWarning``, once per name)."""
+    if name.startswith("_"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from tarotlib.variants.registry import hook_attribute
+
+    try:
+        value = hook_attribute("bot", name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    if name not in _WARNED:
+        _WARNED.add(name)
+        warnings.warn(
+            f"{__name__}.{name} moved to {value.__module__}.{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+    return value

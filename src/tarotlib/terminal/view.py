@@ -4,6 +4,13 @@ Everything the terminal shows during a match comes from ``state.observation(seat
 seat is to act, its own legal actions), so no hidden card of another seat can leak: the other hands,
 a Garde Sans chien, the taker's écart, a Belote declaration's cards before they are shown.
 
+The view is built in two layers: what every game's observation shares (seat, dealer, phase, hand,
+tricks, result, ...), read here, and what is particular to the game (its calls, its contract's
+label, the partner, fixed teams, public facts such as a chien or a turn-up, declarations, how cards
+are written and how a hand is grouped and sorted), which the game gives as :class:`ViewParts`
+through its ``view`` hook in the variant registry. A game that registers none — your own — is shown
+with the generic view.
+
 >>> import tarotlib
 >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
 >>> view = table_view(state, 0)
@@ -15,21 +22,22 @@ a Garde Sans chien, the taker's écart, a Belote declaration's cards before they
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION, TAROT_NOTATION, Card, Notation, Suit, cards_of
+from tarotlib.cards import TAROT_NOTATION, Card, Notation, Suit, cards_of
 from tarotlib.engine import DealResult, GameState, Observation
+from tarotlib.errors import UnknownVariantError
 from tarotlib.tricks import PlayedTrick
-from tarotlib.variants.belote import BeloteObservation
-from tarotlib.variants.belote import Contract as BeloteContract
-from tarotlib.variants.belote.tables import PLAIN_ORDER, TRUMP_ORDER
-from tarotlib.variants.french_tarot import FrenchTarotObservation
+from tarotlib.variants.registry import variant_info, variant_names
 
-__all__ = ["TableView", "table_view", "view_of"]
+__all__ = ["SUIT_LABELS", "TableView", "ViewParts", "table_view", "view_of"]
 
-_SUIT_LABELS = ("♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs")
+SUIT_LABELS: Final = ("♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs")
+"""How the terminal labels each suit's group of cards (indexed by :class:`~tarotlib.cards.Suit`)."""
 
 
 @attrs.frozen
@@ -147,6 +155,39 @@ class TableView:
         return self.result is not None
 
 
+@attrs.frozen(kw_only=True)
+class ViewParts:
+    """What a game adds to the generic view of one of its observations: the value of each
+    :class:`TableView` field that it sets (None leaves the generic reading: no calls, the
+    contract's ``label`` attribute, no partner, no team, no fact, no event, the canonical card
+    texts, cards grouped by suit with the suitless ones last as ``trumps``).
+
+    A game gives them through the ``view`` hook of its registry entry: a function of an
+    observation returning its parts, or None for an observation that is not the game's.
+
+    >>> import tarotlib
+    >>> parts = ViewParts(contract="Garde", facts=(("chien", "KH T21 EX"),))
+    >>> parts.contract, parts.teams
+    ('Garde', None)
+    >>> state = tarotlib.variant("belote").new_deal(seed=1)
+    >>> tarotlib.variant_info("belote").view(state.observation(0)).teams
+    ((0, 2), (1, 3))
+    """
+
+    players: int | None = None
+    groups: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    calls: tuple[tuple[int, str], ...] | None = None
+    contract: str | None = None
+    partner: int | None = None
+    called_card: Card | None = None
+    teams: tuple[tuple[int, ...], ...] | None = None
+    facts: tuple[tuple[str, str], ...] | None = None
+    events: tuple[str, ...] | None = None
+    slam_announced: bool | None = None
+    notation: Notation | None = None
+    pretty: bool | None = None
+
+
 def table_view(state: GameState, seat: int, *, you: bool = True) -> TableView:
     """The view of ``seat``: :func:`view_of` ``state.observation(seat)``. ``you=False`` makes a
     spectator's view of the public information that does not mark ``seat`` as the reader's.
@@ -162,147 +203,47 @@ def table_view(state: GameState, seat: int, *, you: bool = True) -> TableView:
 
 
 def view_of(observation: Observation, *, game: str = "") -> TableView:
-    """The :class:`TableView` of an observation (French Tarot's or Belote's; another variant's
-    observation is read through the attributes they share: ``hand``, ``tricks``, ...).
+    """The :class:`TableView` of an observation: the generic view, read through the attributes
+    observations share (``hand``, ``tricks``, ...), with the parts its game adds (the ``view``
+    hook of the game ``game`` names, or of the first registered game that recognises the
+    observation). ``game`` also names the view's game (by default, the game that recognised it).
 
     >>> import tarotlib
     >>> state = tarotlib.variant("french-tarot", players=5).new_deal(seed=3)
-    >>> view_of(state.observation(2)).players
-    5
+    >>> view = view_of(state.observation(2))
+    >>> view.players, view.game
+    (5, 'french-tarot')
     """
-    if isinstance(observation, FrenchTarotObservation):
-        return _french_tarot(observation, game or "french-tarot")
-    if isinstance(observation, BeloteObservation):
-        return _belote(observation, game or "belote")
-    return _generic(observation, game)
+    view = _generic(observation, game)
+    parts, owner = _parts_of(observation, game)
+    if parts is None:
+        return view
+    given = attrs.asdict(parts, recurse=False)
+    changes = {name: value for name, value in given.items() if value is not None}
+    return attrs.evolve(view, game=game or owner, **changes)
 
 
-# -- French Tarot -----------------------------------------------------------------------------------
-def _french_tarot(obs: FrenchTarotObservation, game: str) -> TableView:
-    groups: list[tuple[str, tuple[Card, ...]]] = []
-    for suit in Suit:
-        cards = tuple(c for c in obs.hand if c.suit is suit)
-        if cards:
-            groups.append((_SUIT_LABELS[suit], cards))
-    trumps = tuple(c for c in obs.hand if c.is_trump)
-    if trumps:
-        groups.append(("trumps", trumps))
-    if any(c.is_excuse for c in obs.hand):
-        groups.append(("excuse", tuple(c for c in obs.hand if c.is_excuse)))
-    text = TAROT_NOTATION.texts
-    facts: list[tuple[str, str]] = []
-    if obs.chien:
-        facts.append(("chien", " ".join(text[c] for c in obs.chien)))
-    if obs.ecart:
-        facts.append(("écart", " ".join(text[c] for c in obs.ecart)))
-    elif obs.shown_discards:
-        facts.append(("trumps in the écart", " ".join(text[c] for c in obs.shown_discards)))
-    if obs.petit_sec_hand:
-        facts.append(("petit sec hand", " ".join(text[c] for c in obs.petit_sec_hand)))
-    events = []
-    for d in obs.declarations:
-        label = (
-            d.kind.value.replace("-", " ").replace("poignee", "poignée").replace("misere", "misère")
-        )
-        shown = " ".join(text[c] for c in d.shown)
-        events.append(f"seat {d.seat}: {label}" + (f" ({shown})" if shown else ""))
-    return TableView(
-        game=game,
-        seat=obs.seat,
-        players=obs.players,
-        dealer=obs.dealer,
-        phase=obs.phase,
-        to_act=obs.to_act,
-        hand=obs.hand,
-        groups=tuple(groups),
-        calls=tuple((s, "pass" if c is None else c.label) for s, c in obs.calls),
-        contract=None if obs.contract is None else obs.contract.label,
-        taker=obs.taker,
-        partner=obs.partner,
-        called_card=obs.called_card,
-        teams=(),
-        tricks=obs.tricks,
-        trick_leader=obs.trick_leader,
-        current_trick=obs.current_trick,
-        facts=tuple(facts),
-        events=tuple(events),
-        slam_announced=obs.slam_announced,
-        result=obs.result,
-    )
+def _parts_of(observation: Observation, game: str) -> tuple[ViewParts | None, str]:
+    """The game's parts of the view and the name of the game that gave them: the named game's
+    ``view`` hook first, then every registered game's in turn until one recognises the
+    observation."""
+    names: list[str] = []
+    if game:
+        with contextlib.suppress(UnknownVariantError):
+            names.append(variant_info(game).name)
+    names += [name for name in variant_names() if name not in names]
+    for name in names:
+        hook = variant_info(name).view
+        if hook is not None:
+            parts = hook(observation)
+            if parts is not None:
+                return parts, name
+    return None, ""
 
 
-# -- Belote -----------------------------------------------------------------------------------------
-def _belote_groups(
-    hand: Sequence[Card], contract: BeloteContract | None
-) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    """Suits in S H D C order, each high to low in its rank order (BE-1.4); the trump suit is
-    labelled."""
-    groups: list[tuple[str, tuple[Card, ...]]] = []
-    for suit in Suit:
-        cards = [c for c in hand if c.suit is suit]
-        if not cards:
-            continue
-        is_trump = contract is BeloteContract.ALL_TRUMPS or (
-            contract is not None and contract.suit is suit
-        )
-        order = TRUMP_ORDER if is_trump else PLAIN_ORDER
-        cards.sort(key=lambda c: order.index(int(c.rank or 0)))
-        label = _SUIT_LABELS[suit]
-        if contract is not None and contract.suit is suit:
-            label += " (trumps)"
-        groups.append((label, tuple(cards)))
-    return tuple(groups)
-
-
-def _belote(obs: BeloteObservation, game: str) -> TableView:
-    pretty = PIQUET_NOTATION.pretties
-    facts: list[tuple[str, str]] = []
-    if obs.contract is None and obs.phase == "bidding":
-        round_ = len(obs.bids) // 4 + 1
-        facts.append(("turn-up", f"{pretty[obs.turn_up]} (bidding round {round_})"))
-    elif obs.contract is not None:
-        facts.append(("turn-up", f"{pretty[obs.turn_up]} (taken by seat {obs.taker})"))
-    events = []
-    for seat, kind, cards in obs.declarations:
-        shown = " ".join(pretty[c] for c in cards)
-        events.append(f"seat {seat}: {kind.label}" + (f" ({shown})" if shown else ""))
-    for seat, announcement, card in obs.announcements:
-        events.append(f"seat {seat}: {announcement.token} ({pretty[card]})")
-    return TableView(
-        game=game,
-        seat=obs.seat,
-        players=4,
-        dealer=obs.dealer,
-        phase=obs.phase,
-        to_act=obs.to_act,
-        hand=obs.hand,
-        groups=_belote_groups(obs.hand, obs.contract),
-        calls=tuple((s, "pass" if c is None else _belote_label(c)) for s, c in obs.bids),
-        contract=None if obs.contract is None else _belote_label(obs.contract),
-        taker=obs.taker,
-        partner=None if obs.taker is None else obs.taker ^ 2,
-        called_card=None,
-        teams=((0, 2), (1, 3)),
-        tricks=obs.tricks,
-        trick_leader=obs.trick_leader,
-        current_trick=obs.current_trick,
-        facts=tuple(facts),
-        events=tuple(events),
-        slam_announced=False,
-        result=obs.result,
-        notation=PIQUET_NOTATION,
-        pretty=True,
-    )
-
-
-def _belote_label(contract: BeloteContract) -> str:
-    """``♥ hearts``, ``all trumps (TA)``, ``no trumps (SA)``."""
-    return f"{contract.symbol} {contract.label}" if contract.is_suit else contract.label
-
-
-# -- any other variant ------------------------------------------------------------------------------
+# -- the generic view -------------------------------------------------------------------------------
 def _generic(obs: Observation, game: str) -> TableView:
-    """A best-effort view of an unknown variant's observation, from the attributes the built-in
+    """A best-effort view of any variant's observation, from the attributes the built-in
     observations share."""
 
     def get(name: str, default: object) -> object:
@@ -322,7 +263,7 @@ def _generic(obs: Observation, game: str) -> TableView:
     for suit in Suit:
         cards = tuple(c for c in hand if c.suit is suit)
         if cards:
-            groups.append((_SUIT_LABELS[suit], cards))
+            groups.append((SUIT_LABELS[suit], cards))
     others = tuple(c for c in hand if c.suit is None)
     if others:
         groups.append(("trumps", others))

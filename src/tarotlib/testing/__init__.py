@@ -1,19 +1,17 @@
 """Testing kit for tarotlib and for your own variants.
 
 - :mod:`tarotlib.testing.invariants` — checkers that raise ``AssertionError`` with a clear message
-  when a state breaks a rule: generic ones for any :class:`~tarotlib.engine.GameState`
-  (termination, legal actions, rejections, zero-sum, replay) and French Tarot ones that recompute
-  the rules independently (card conservation, trick winners, legal actions, piles and the Excuse,
-  card points, score, hidden information). Plain Python: no extra dependency.
+  when a state breaks a rule, for any :class:`~tarotlib.engine.GameState` (termination, legal
+  actions, rejections, zero-sum, replay), and :func:`check_state`, which runs those that apply and
+  then the game's own *oracle* (registered with the game: French Tarot's
+  :mod:`~tarotlib.variants.french_tarot.oracle` and Belote's :mod:`~tarotlib.variants.belote.oracle`
+  recompute the rules independently). Plain Python: no extra dependency.
 - :mod:`tarotlib.testing.generic` — :func:`check_deal`, the checker to point at **any**
   trick-taking variant (yours too): give it the pack, the trick rules, the point table and the
   partnerships, and it checks card conservation, the legality and winner of every trick, piles
-  and points, zero-sum and your scoring; and :func:`registered`, a variant registered for the
-  duration of a ``with`` block (a test, an example). Also re-exported by
-  :mod:`~tarotlib.testing.invariants`.
-- :mod:`tarotlib.testing.belote` — the Belote checkers (``check_belote_*``: cards, legal actions
-  per BE-4 and BE-7.9, trick winners, points and score per BE-6 – BE-11, observations), also
-  re-exported by :mod:`~tarotlib.testing.invariants` and run by ``check_state``.
+  and points, zero-sum and your scoring (a game states its exceptions to the plain trick rules
+  through the registry); and :func:`registered`, a variant registered for the duration of a
+  ``with`` block (a test, an example). Also re-exported by :mod:`~tarotlib.testing.invariants`.
 - :mod:`tarotlib.testing.strategies` — `Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
   (cards, hands, packs, options, layouts, states reached by random legal play) for any registered
   variant. Hypothesis is not a runtime dependency of tarotlib: install the test extra,
@@ -24,7 +22,8 @@
 
 The strategies and the state machine are importable from here too; Hypothesis is imported only
 when one of them is first used (``import tarotlib`` and ``import tarotlib.testing`` never
-import it).
+import it). The games' own checkers, once importable from here, moved to their oracles (still
+found here through the registry, with a ``DeprecationWarning``).
 
 >>> import tarotlib
 >>> from tarotlib.testing import check_state, random_play
@@ -37,36 +36,21 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tarotlib.testing.invariants import (
     DealFacts,
+    TrickExceptions,
     TrickTakingState,
-    card_half_points,
-    check_belote_cards,
-    check_belote_legal_actions,
-    check_belote_observation,
-    check_belote_points,
-    check_belote_state,
-    check_belote_tricks,
-    check_card_conservation,
+    _moved,
     check_deal,
-    check_declarations,
-    check_final_piles,
     check_legal_actions,
-    check_legal_actions_match_rules,
-    check_no_leak,
-    check_observation,
-    check_points_conserved,
     check_rejects,
     check_replay,
-    check_score_matches_rules,
     check_state,
     check_terminates,
-    check_trick_winners,
     check_zero_sum,
     deck_of,
-    public_cards,
     registered,
     state_snapshot,
 )
@@ -115,32 +99,17 @@ _LAZY: dict[str, str] = {
 
 __all__ = [
     "DealFacts",
+    "TrickExceptions",
     "TrickTakingState",
     "VariantMachine",
-    "card_half_points",
     "card_sets",
     "cards",
-    "check_belote_cards",
-    "check_belote_legal_actions",
-    "check_belote_observation",
-    "check_belote_points",
-    "check_belote_state",
-    "check_belote_tricks",
-    "check_card_conservation",
     "check_deal",
-    "check_declarations",
-    "check_final_piles",
     "check_legal_actions",
-    "check_legal_actions_match_rules",
-    "check_no_leak",
-    "check_observation",
-    "check_points_conserved",
     "check_rejects",
     "check_replay",
-    "check_score_matches_rules",
     "check_state",
     "check_terminates",
-    "check_trick_winners",
     "check_zero_sum",
     "deals",
     "deck_of",
@@ -150,7 +119,6 @@ __all__ = [
     "permutations_of_pack",
     "played_deals",
     "policies",
-    "public_cards",
     "random_play",
     "registered",
     "rules",
@@ -160,10 +128,11 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
+def __getattr__(name: str) -> Any:
     """Import :mod:`tarotlib.testing.strategies` or :mod:`tarotlib.testing.stateful` (and so
-    Hypothesis) on first use."""
+    Hypothesis) on first use; a checker that moved into a game's oracle is found through the
+    registry (deprecated)."""
     if name in _LAZY:
         module = importlib.import_module(_LAZY[name])
         return getattr(module, name)
-    raise AttributeError(f"module 'tarotlib.testing' has no attribute {name!r}")
+    return _moved(__name__, name)

@@ -46,22 +46,28 @@ import attrs
 
 from tarotlib.actions import Action, Play
 from tarotlib.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards
-from tarotlib.decks import PIQUET_32, TAROT_78, Deck
+from tarotlib.decks import Deck
 from tarotlib.engine import GameState, Rules
-from tarotlib.errors import IllegalActionError
+from tarotlib.errors import IllegalActionError, UnknownVariantError
 from tarotlib.points import PointTable
 from tarotlib.tricks import NO_CLASS, PlayedTrick, TrickRules
 from tarotlib.variants import registry
 from tarotlib.variants.registry import VariantInfo, register
 
-__all__ = ["DealFacts", "TrickTakingState", "check_deal", "deck_of", "registered"]
-
-_BUILT_IN_DECKS = {"french-tarot": TAROT_78, "belote": PIQUET_32}
+__all__ = [
+    "DealFacts",
+    "TrickExceptions",
+    "TrickTakingState",
+    "check_deal",
+    "deck_of",
+    "registered",
+]
 
 
 def deck_of(rules: Rules) -> Deck | None:
     """The pack a variant deals: its rules' ``deck`` attribute when it has one (a
-    :class:`~tarotlib.decks.Deck`), the known pack of a built-in variant, else None.
+    :class:`~tarotlib.decks.Deck`), else the pack its game registers (the ``deck`` of its
+    :class:`~tarotlib.variants.registry.VariantInfo`), else None.
 
     >>> import tarotlib
     >>> deck_of(tarotlib.variant("belote")).name
@@ -70,7 +76,10 @@ def deck_of(rules: Rules) -> Deck | None:
     deck = getattr(rules, "deck", None)
     if isinstance(deck, Deck):
         return deck
-    return _BUILT_IN_DECKS.get(rules.name)
+    try:
+        return registry.variant_info(rules.name).deck
+    except UnknownVariantError:
+        return None
 
 
 class TrickTakingState(GameState, Protocol):
@@ -121,6 +130,61 @@ class TrickTakingState(GameState, Protocol):
         [39, 24, 9]
         """
         ...
+
+
+@attrs.frozen
+class TrickExceptions:
+    """A game's exceptions to the plain trick rules (its :class:`~tarotlib.tricks.TrickRules`),
+    which :func:`check_deal` applies on top of them. A game states its own through the
+    ``trick_exceptions`` hook of its registry entry (a function of the state giving them); French
+    Tarot's are the opening-lead ban of FT-5.5 and the Excuse that wins the last trick of a slam
+    (FT-10.8).
+
+    - ``banned(trick, cards, seat)``: the cards ``seat`` may not play now although the trick rules
+      allow them, as ``(mask, reason)``, or None; ``trick`` is the number of the trick (0 for the
+      first), ``cards`` the cards already played to it. A ban that would leave the player none of
+      the cards the trick rules allow does not apply.
+    - ``winner(trick, plain, earlier)``: the seat that wins trick number ``trick`` instead of
+      ``plain.winner`` (its winner by the trick rules), as ``(seat, reason)``, or None for no
+      exception; ``earlier`` are the completed tricks before it, with their winners.
+
+    >>> import tarotlib
+    >>> from tarotlib.cards import SUIT_MASKS, Suit
+    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> def no_heart_lead(trick, cards, seat):  # a house rule: no heart to open the deal
+    ...     return (SUIT_MASKS[Suit.HEARTS], "no heart lead") if trick == 0 and not cards else None
+    >>> rules = tarotlib.variant("french-tarot", players=3)
+    >>> state = rules.new_deal(seed=1)
+    >>> for text in ["bid garde-sans", "pass", "pass", "no-slam"]:
+    ...     state = state.apply(rules.parse_action(text))
+    >>> check_deal(state, trick_rules=FRENCH_TAROT_TRICKS,
+    ...            exceptions=TrickExceptions(banned=no_heart_lead))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    AssertionError: seat 1 is offered ... on a lead; the trick rules allow ... (no heart lead)
+    """
+
+    banned: Callable[[int, tuple[Card, ...], int], tuple[int, str] | None] | None = None
+    winner: Callable[[int, PlayedTrick, tuple[PlayedTrick, ...]], tuple[int, str] | None] | None = (
+        None
+    )
+
+
+def _exceptions_of(
+    state: GameState,
+    given: TrickExceptions | Callable[[GameState], TrickExceptions | None] | None,
+) -> TrickExceptions | None:
+    """The exceptions to apply: those given, or the registered game's (its ``trick_exceptions``
+    hook) when none are."""
+    if isinstance(given, TrickExceptions):
+        return given
+    if given is not None:
+        return given(state)
+    try:
+        hook = registry.variant_info(state.rules.name).trick_exceptions
+    except UnknownVariantError:
+        return None
+    return None if hook is None else hook(state)
 
 
 @attrs.frozen
@@ -252,6 +316,7 @@ def check_deal(
     zero_sum: bool = True,
     exact_legal: bool = True,
     scores: Callable[[DealFacts], Sequence[float | Fraction]] | None = None,
+    exceptions: TrickExceptions | Callable[[GameState], TrickExceptions | None] | None = None,
 ) -> DealFacts:
     """Check a deal of any trick-taking variant against the facts you give; return the
     :class:`DealFacts`. Raises ``AssertionError`` saying what is wrong.
@@ -268,6 +333,9 @@ def check_deal(
       the rules say, its winner led the next trick, and (``exact_legal``) the cards offered now
       are exactly the ones the rules allow. ``teams[seat]`` names each seat's side for the rules
       that depend on the partner (``overtrump="opponents"``); without it nobody has a partner.
+      The game's exceptions to its trick rules apply too (:class:`TrickExceptions`): those its
+      registry entry states (its ``trick_exceptions`` hook) unless ``exceptions`` gives others
+      (``TrickExceptions()`` for none).
     - **Points**: with ``point_table`` (a :class:`~tarotlib.points.PointTable`, or a function of
       the state giving one, called once play has begun), the state's ``piles()`` (if any) hold
       exactly the cards of the completed tricks, and once the deal is over the piles and the
@@ -324,22 +392,36 @@ def check_deal(
         )
     offered = {int(a.card) for a in state.legal_actions() if isinstance(a, Play)}
     rules: TrickRules | None = None
+    excepted: TrickExceptions | None = None
     if trick_rules is not None and (plays or offered):
         rules = trick_rules if isinstance(trick_rules, TrickRules) else trick_rules(state)
+        excepted = _exceptions_of(state, exceptions)
+    banned = excepted.banned if excepted is not None else None
     side = teams(state) if callable(teams) else teams
     state_tricks: Sequence[PlayedTrick] | None = getattr(state, "tricks", None)
     winners: list[int] = []
+    notes: dict[int, str] = {}  # trick -> the exception that gave its winner
     for k, chunk in enumerate(chunks):
         led, win, win_seat = NO_CLASS, NO_CLASS, -1
         for i, (seat, card) in enumerate(chunk):
             hand = before[k * n + i]
+            partner = side is not None and win_seat >= 0 and side[win_seat] == side[seat]
             if rules is not None and hand is not None:
-                partner = side is not None and win_seat >= 0 and side[win_seat] == side[seat]
                 reason = rules.explain(hand, led, win, card, partner)
                 assert reason is None, (
                     f"trick {k + 1}: seat {seat} played {card} after "
                     f"{_fmt(c for _, c in chunk[:i]) if i else 'nothing'}: {reason} "
                     f"(hand {_fmt(cards_of(hand))})"
+                )
+            ban = banned(k, tuple(c for _, c in chunk[:i]), seat) if banned is not None else None
+            if rules is not None and ban is not None and ban[0] >> card & 1:
+                lifted = (
+                    hand is not None and not rules.legal_mask(hand, led, win, partner) & ~ban[0]
+                )
+                assert lifted, (
+                    f"trick {k + 1}: seat {seat} played {card} after "
+                    f"{_fmt(c for _, c in chunk[:i]) if i else 'nothing'}: {ban[1]}"
+                    + ("" if hand is None else f" (hand {_fmt(cards_of(hand))})")
                 )
             if rules is not None:
                 led, new_win = rules.follow(led, win, card)
@@ -349,6 +431,15 @@ def check_deal(
             break
         if rules is not None:
             assert win_seat >= 0, f"trick {k + 1} has no winning card"
+            if excepted is not None and excepted.winner is not None:
+                earlier = tuple(
+                    PlayedTrick(chunks[j][0][0], tuple(c for _, c in chunks[j]), winners[j])
+                    for j in range(k)
+                )
+                plain = PlayedTrick(chunk[0][0], tuple(c for _, c in chunk), win_seat)
+                instead = excepted.winner(k, plain, earlier)
+                if instead is not None:
+                    win_seat, notes[k] = instead
             winners.append(win_seat)
         elif state_tricks is not None and k < len(state_tricks):
             winners.append(state_tricks[k].winner)
@@ -372,6 +463,7 @@ def check_deal(
             assert tricks[k].winner in (-1, t.winner), (
                 f"trick {k + 1} ({_fmt(t.cards)}, led by seat {t.leader}) is won by seat "
                 f"{t.winner}; the trick rules give seat {tricks[k].winner}"
+                + (f" ({notes[k]})" if k in notes else "")
             )
     state_current = getattr(state, "current_trick", None)
     if state_current is not None:
@@ -393,10 +485,16 @@ def check_deal(
                 if new_win != win:
                     win, win_seat = new_win, seat
             partner = side is not None and win_seat >= 0 and side[win_seat] == side[to_act]
-            allowed = set(cards_of(rules.legal_mask(hands[to_act], led, win, partner)))
+            mask = rules.legal_mask(hands[to_act], led, win, partner)
+            ban = banned(len(tricks), current, to_act) if banned is not None else None
+            note = ""
+            if ban is not None and mask & ban[0] and mask & ~ban[0]:
+                mask &= ~ban[0]
+                note = f" ({ban[1]})"
+            allowed = set(cards_of(mask))
             assert offered == allowed, (
                 f"seat {to_act} is offered {_fmt(offered)} on {_fmt(current) if current else 'a lead'}"
-                f"; the trick rules allow {_fmt(allowed)}"
+                f"; the trick rules allow {_fmt(allowed)}{note}"
             )
 
     # -- piles and points -----------------------------------------------------------------------

@@ -98,7 +98,8 @@ class VariantMachine(RuleBasedStateMachine):
     """
 
     deals: ClassVar[st.SearchStrategy[GameState]] = ts.deals()
-    """The first states of the deals to play (default: French Tarot under any options)."""
+    """The first states of the deals to play (default: the registry's default game,
+    :func:`~tarotlib.variants.registry.default_variant`, under any options)."""
     extra_actions: ClassVar[st.SearchStrategy[Action]] = st.nothing()
     """More actions to attempt (your variant's own action types, say)."""
     max_burst: ClassVar[int] = 12
@@ -260,7 +261,7 @@ class VariantMachine(RuleBasedStateMachine):
         settings: Settings | None = None,
     ) -> type[VariantMachine]:
         """A machine for the registered variant ``name``: under ``options`` (a mapping of option
-        values), or, when None, under any options for the built-in games
+        values), or, when None, under any options for a game that registers an option strategy
         (:func:`~tarotlib.testing.strategies.rules`) and the default ones for others. Deals are
         permutations of ``deck`` (default: :func:`~tarotlib.testing.generic.deck_of` the rules;
         drawn seeds when unknown). ``check`` replaces :meth:`check`; ``actions`` are more

@@ -12,10 +12,13 @@ random play draws the *index* of each action in ``legal_actions()`` (shrinking t
 legal action).
 
 Wherever a strategy takes ``rules``, it accepts a rules object, a strategy of rules objects, or a
-registered variant's name (``"belote"``, ``"my-game"``): a built-in game's name draws its options
-(:func:`rules`), another name deals with the variant's default options. The pack is the one
-:func:`~tarotlib.testing.generic.deck_of` finds (a rules object's ``deck`` attribute, or a built-in
-game's pack) unless ``deck`` is given; a variant whose pack is unknown is dealt from drawn seeds.
+registered variant's name (``"belote"``, ``"my-game"``): the name of a game that registers an
+option strategy (its ``options_strategy`` hook) draws its options (:func:`rules`), another name
+deals with the variant's default options; no name at all means the registry's default game
+(:func:`~tarotlib.variants.registry.default_variant`). The pack is the one
+:func:`~tarotlib.testing.generic.deck_of` finds (a rules object's ``deck`` attribute, or the pack
+the game registers) unless ``deck`` is given; a variant whose pack is unknown is dealt from drawn
+seeds.
 
 >>> from hypothesis import given, settings
 >>> from tarotlib.testing.invariants import check_state
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, TypeAlias, overload
+from typing import Any, TypeAlias
 
 from hypothesis import strategies as st
 
@@ -41,10 +44,7 @@ from tarotlib.dealing import Layout
 from tarotlib.decks import TAROT_78, Deck
 from tarotlib.engine import GameState, Rules
 from tarotlib.testing.generic import deck_of
-from tarotlib.variants.belote.options import _CHOICES as _BELOTE_CHOICES
-from tarotlib.variants.belote.options import PRESETS as _BELOTE_PRESETS
-from tarotlib.variants.belote.options import BeloteOptions
-from tarotlib.variants.french_tarot.options import _CHOICES, FrenchTarotOptions
+from tarotlib.variants.registry import default_variant, variant_info, variant_names
 
 __all__ = [
     "Chooser",
@@ -71,10 +71,6 @@ Chooser: TypeAlias = "st.DataObject | random.Random | int | Callable[[st.SearchS
 Candidates: TypeAlias = Callable[[GameState], Sequence[Action]]
 """A play policy for :func:`random_play`: the actions to choose among at a state (a non-empty
 subset of its legal actions)."""
-
-_VARIANTS = ("french-tarot", "belote")
-_BELOTE_TARGETS = (1000, 501, 701, 1001, 2000)
-"""BE-12.1: the default target score, then the common ones."""
 
 
 def cards(deck: Deck = TAROT_78) -> st.SearchStrategy[Card]:
@@ -132,39 +128,18 @@ def permutations_of_pack(deck: Deck = TAROT_78) -> st.SearchStrategy[list[Card]]
     return st.permutations(deck.cards)
 
 
-def _thresholds() -> st.SearchStrategy[tuple[int, int, int] | None]:
-    triple = st.lists(st.integers(1, 22), min_size=3, max_size=3, unique=True).map(
-        lambda xs: (sorted(xs)[0], sorted(xs)[1], sorted(xs)[2])
-    )
-    return st.none() | triple
-
-
-@overload
 def options(
-    variant: Literal["french-tarot"] = ..., *, players: int | Sequence[int] | None = None
-) -> st.SearchStrategy[FrenchTarotOptions]: ...
-@overload
-def options(
-    variant: Literal["belote"], *, players: int | Sequence[int] | None = None
-) -> st.SearchStrategy[BeloteOptions]: ...
-@overload
-def options(
-    variant: str, *, players: int | Sequence[int] | None = None
-) -> st.SearchStrategy[FrenchTarotOptions | BeloteOptions]: ...
-def options(
-    variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
-) -> st.SearchStrategy[FrenchTarotOptions | BeloteOptions]:
-    """Options of a variant, covering every combination, shrinking towards the variant's defaults.
+    variant: str | None = None, *, players: int | Sequence[int] | None = None
+) -> st.SearchStrategy[Any]:
+    """Options of a variant, covering every combination, shrinking towards the variant's defaults:
+    the strategy the game registers (its ``options_strategy`` hook), given ``players`` (a count,
+    several, or None for any). ``variant`` defaults to the registry's default game
+    (:func:`~tarotlib.variants.registry.default_variant`). Raises ``ValueError`` for a variant
+    that registers none.
 
-    ``french-tarot``: each option is drawn from its allowed values (FT-18: O-1 … O-14;
-    ``defence_slam_bonus`` also any other whole number ≥ 0), ``poignee_thresholds`` is None (the
-    FT-8.1 table) or any increasing triple, and ``players`` is 3, 4 or 5 (or the given count(s)).
-    The ``bga`` preset is drawn as often as the combinations. Shrinks towards the FFT defaults.
-
-    ``belote``: each option of BE-13 is drawn from its allowed values (``target_score`` from 1000,
-    501, 701, 1001, 2000 or any whole number from 1 to 3000), or one of the presets ``ffb``,
-    ``classic`` and ``bga`` is drawn as often as the combinations. Shrinks towards the ``ffb``
-    defaults. ``players`` must be None or 4 (BE-2.1).
+    French Tarot's (:func:`tarotlib.variants.french_tarot.strategies.options`) draws each option of
+    FT-18 and the ``bga`` preset; Belote's (:func:`tarotlib.variants.belote.strategies.options`)
+    each option of BE-13 and its presets.
 
     >>> from hypothesis import given
     >>> @given(options(players=5))
@@ -176,51 +151,21 @@ def options(
     ...     assert opts.undertrump in ("compulsory", "free")
     >>> test_belote()
     """
-    if variant not in _VARIANTS:
-        raise ValueError(f"no options strategy for variant {variant!r}; known: {_VARIANTS}")
-    if variant == "belote":
-        return _belote_options(players)
-    counts: tuple[int, ...]
-    if players is None:
-        counts = (3, 4, 5)
-    elif isinstance(players, int):
-        counts = (players,)
-    else:
-        counts = tuple(players)
-    fields: dict[str, st.SearchStrategy[object]] = {}
-    for name, choices in _CHOICES.items():
-        if name == "players":
-            fields[name] = st.sampled_from(counts)
-        elif name == "defence_slam_bonus":
-            fields[name] = st.sampled_from(choices) | st.integers(0, 1000)
-        else:
-            fields[name] = st.sampled_from(choices)
-    fields["poignee_thresholds"] = _thresholds()
-    combos = st.fixed_dictionaries(fields).map(FrenchTarotOptions.from_dict)
-    bga = st.sampled_from(counts).map(lambda n: FrenchTarotOptions.preset("bga", players=n))
-    return st.one_of(combos, bga)
-
-
-def _belote_options(players: int | Sequence[int] | None) -> st.SearchStrategy[BeloteOptions]:
-    counts = (players,) if isinstance(players, int) else players
-    if counts is not None and set(counts) != {4}:
-        raise ValueError(f"Belote is played by 4 players (BE-2.1), got players={players!r}")
-    fields: dict[str, st.SearchStrategy[object]] = {
-        name: st.sampled_from(choices) for name, choices in _BELOTE_CHOICES.items()
-    }
-    fields["target_score"] = st.sampled_from(_BELOTE_TARGETS) | st.integers(1, 3000)
-    combos = st.fixed_dictionaries(fields).map(BeloteOptions.from_dict)
-    presets = st.sampled_from(tuple(_BELOTE_PRESETS)).map(BeloteOptions.preset)
-    return st.one_of(combos, presets)
+    info = variant_info(default_variant() if variant is None else variant)
+    if info.options_strategy is None:
+        known = tuple(n for n in variant_names() if variant_info(n).options_strategy is not None)
+        raise ValueError(f"no options strategy for variant {info.name!r}; known: {known}")
+    return info.options_strategy(players)
 
 
 def rules(
-    variant: str = "french-tarot", *, players: int | Sequence[int] | None = None
+    variant: str | None = None, *, players: int | Sequence[int] | None = None
 ) -> st.SearchStrategy[Rules]:
     """A variant's rules (from the registry, ``tarotlib.variant``) under any :func:`options`.
-    For a variant other than the built-in games (a user's own), the rules with its default
-    options (and ``players=...`` when ``players`` is given). The name is looked up when the
-    strategy is first drawn from, so a strategy may be built before its variant is registered.
+    For a variant that registers no option strategy (a user's own, say), the rules with its
+    default options (and ``players=...`` when ``players`` is given). ``variant`` defaults to the
+    registry's default game. The name is looked up when the strategy is first drawn from, so a
+    strategy may be built before its variant is registered.
 
     >>> from hypothesis import given
     >>> @given(rules(players=3))
@@ -234,8 +179,9 @@ def rules(
     """
 
     def build() -> st.SearchStrategy[Rules]:
-        name = tarotlib.variant_info(variant).name
-        if name not in _VARIANTS:
+        info = variant_info(default_variant() if variant is None else variant)
+        name = info.name
+        if info.options_strategy is None:
             if players is None:
                 return st.just(tarotlib.variant(name))
             counts = (players,) if isinstance(players, int) else tuple(players)
@@ -249,7 +195,8 @@ def rules(
 
 RulesLike: TypeAlias = "Rules | st.SearchStrategy[Rules] | str | None"
 """What the strategies accept as ``rules``: a rules object, a strategy of them, a registered
-variant's name (see :func:`rules`), or None for :func:`rules` (French Tarot under any options)."""
+variant's name (see :func:`rules`), or None for :func:`rules` (the registry's default game under
+any options)."""
 
 
 def _as_strategy(value: RulesLike) -> st.SearchStrategy[Rules]:

@@ -38,3 +38,5 @@ __all__ = [
     "team_of",
     "trick_rules",
 ]
+
+from tarotlib.variants.belote import plugin as _plugin  # noqa: F401 (registers the game)

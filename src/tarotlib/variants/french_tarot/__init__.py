@@ -39,3 +39,5 @@ __all__ = [
     "score_deal",
     "score_grash",
 ]
+
+from tarotlib.variants.french_tarot import plugin as _plugin  # noqa: F401 (registers the game)

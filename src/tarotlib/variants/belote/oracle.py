@@ -1,14 +1,16 @@
-"""Belote invariant checkers (rules file ``belote.md``, BE-1 … BE-12): point them at any state of a
-Belote deal and they raise ``AssertionError`` with a clear message when a rule is broken.
+"""Belote's oracle (rules file ``belote.md``, BE-1 … BE-12): checkers to point at any state of a
+Belote deal, which raise ``AssertionError`` with a clear message when a rule is broken. Registered
+as the game's ``oracle`` hook (:func:`check_belote_state`), so :func:`tarotlib.testing.check_state`
+runs them on Belote states.
 
-Like the French Tarot checkers of :mod:`tarotlib.testing.invariants`, they do **not** trust the
-engine's bookkeeping: they replay the deal from its layout (the 5-card hands and the stock as dealt,
-BE-3.4) and its history (the actions applied) with an independent, deliberately naive restatement of
-the rules — the rank orders of BE-1.4, the point tables of BE-6, the bidding rounds of BE-4, the
-legal-card procedure of BE-7.9, the trick winner of BE-8, belote-rebelote (BE-9), declarations
-(BE-10), the score of BE-11 and the public information of BE-5.3 / BE-9.2 / BE-10.3 — and compare
-the engine's answers with theirs. Nothing here asks the engine's ``TrickRules``, contract tables,
-declaration finder or scoring function for an answer.
+Like every game's oracle, they do **not** trust the engine's bookkeeping: they replay the deal from
+its layout (the 5-card hands and the stock as dealt, BE-3.4) and its history (the actions applied)
+with an independent, deliberately naive restatement of the rules — the rank orders of BE-1.4, the
+point tables of BE-6, the bidding rounds of BE-4, the legal-card procedure of BE-7.9, the trick
+winner of BE-8, belote-rebelote (BE-9), declarations (BE-10), the score of BE-11 and the public
+information of BE-5.3 / BE-9.2 / BE-10.3 — and compare the engine's answers with theirs. Nothing
+here asks the engine's ``TrickRules``, contract tables, declaration finder or scoring function for
+an answer.
 
 - :func:`check_belote_cards` — the 32 cards are conserved and every hand has the right size.
 - :func:`check_belote_legal_actions` — the legal actions are those of BE-4 (bidding) and BE-7.9
@@ -1122,7 +1124,8 @@ def check_belote_observation(state: BeloteState) -> None:
 def check_belote_state(state: BeloteState) -> None:
     """Run every Belote checker: :func:`check_belote_cards`, :func:`check_belote_legal_actions`,
     :func:`check_belote_tricks`, :func:`check_belote_points` and :func:`check_belote_observation`.
-    Call it at every step of a deal (``tarotlib.testing.check_state`` does, for Belote states).
+    Call it at every step of a deal (``tarotlib.testing.check_state`` does, for Belote states: it
+    is Belote's ``oracle`` hook).
 
     >>> import tarotlib
     >>> check_belote_state(tarotlib.variant("belote", preset="bga").new_deal(seed=8))

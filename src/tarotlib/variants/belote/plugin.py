@@ -1,0 +1,56 @@
+"""Belote's entry in the variant registry (:mod:`tarotlib.variants.registry`): the factory of its
+rules and the hooks through which the shared modules reach its bot, its independent checker, its
+terminal view and its option strategy. Imported by the package, so importing
+:mod:`tarotlib.variants.belote` registers the game; the hooks import their modules only when first
+called.
+
+>>> import tarotlib
+>>> info = tarotlib.variant_info("belote")
+>>> info is INFO, info.presets, info.zero_sum
+(True, ('ffb', 'classic', 'bga'), False)
+>>> info.teams(tarotlib.variant("belote"))
+((0, 2), (1, 3))
+"""
+
+from __future__ import annotations
+
+from tarotlib.decks import PIQUET_32
+from tarotlib.engine import Rules
+from tarotlib.variants.belote.game import Belote
+from tarotlib.variants.belote.options import PRESETS, options_from
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
+
+__all__ = ["INFO"]
+
+
+def _belote(**options: object) -> Rules:
+    return Belote(options_from(options))
+
+
+def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The two fixed partnerships: seats 0 and 2 against 1 and 3 (BE-2.1)."""
+    return ((0, 2), (1, 3))
+
+
+def _hook(target: str) -> LazyHook:
+    return LazyHook(f"{__package__}.{target}")
+
+
+INFO = VariantInfo(
+    "belote",
+    "Belote, 4 players in partnerships (FFB rules; preset='classic' with declarations, "
+    "preset='bga' for Board Game Arena)",
+    "shared/rules/belote.md BE-0 to BE-17",
+    _belote,
+    bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_belote_state"),
+    options_strategy=_hook("strategies:options"),
+    view=_hook("view:view_parts"),
+    deck=PIQUET_32,
+    presets=tuple(PRESETS),
+    teams=_teams,
+    zero_sum=False,  # partners both hold their team's points (BE-11)
+)
+"""The registry entry of Belote."""
+
+register(INFO)

@@ -1,0 +1,49 @@
+"""French Tarot's entry in the variant registry (:mod:`tarotlib.variants.registry`): the factory
+of its rules and the hooks through which the shared modules reach its bot, its independent
+checker, its trick-rule exceptions, its terminal view and its option strategy. Imported by the
+package, so importing :mod:`tarotlib.variants.french_tarot` registers the game; the hooks import
+their modules only when first called.
+
+>>> import tarotlib
+>>> info = tarotlib.variant_info("french-tarot")
+>>> info is INFO, info.default, info.contracts[:2]
+(True, True, ('Prise', 'Garde'))
+"""
+
+from __future__ import annotations
+
+from tarotlib.decks import TAROT_78
+from tarotlib.engine import Rules
+from tarotlib.variants.french_tarot.game import FrenchTarot, options_from
+from tarotlib.variants.french_tarot.types import Contract
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
+
+__all__ = ["INFO"]
+
+
+def _french_tarot(**options: object) -> Rules:
+    return FrenchTarot(options_from(options))
+
+
+def _hook(target: str) -> LazyHook:
+    return LazyHook(f"{__package__}.{target}")
+
+
+INFO = VariantInfo(
+    "french-tarot",
+    "French Tarot for 3, 4 or 5 players (FFT rules; preset='bga' for Board Game Arena)",
+    "shared/rules/french-tarot.md FT-0 to FT-19",
+    _french_tarot,
+    bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_french_tarot_state"),
+    trick_exceptions=_hook("oracle:trick_exceptions"),
+    options_strategy=_hook("strategies:options"),
+    view=_hook("view:view_parts"),
+    deck=TAROT_78,
+    presets=("fft", "bga"),
+    contracts=tuple(contract.label for contract in Contract),
+    default=True,
+)
+"""The registry entry of French Tarot."""
+
+register(INFO)
