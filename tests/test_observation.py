@@ -20,6 +20,7 @@ from tarotlib.engine import GameState
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.variants.french_tarot import FrenchTarot, FrenchTarotOptions, FrenchTarotState
+from tarotlib.variants.french_tarot import oracle as fto
 from tarotlib.variants.french_tarot.types import Contract
 
 STEPWISE = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,8 +33,8 @@ def ft(state: GameState) -> FrenchTarotState:
 
 def _observations_ok(state: GameState) -> None:
     s = ft(state)
-    inv.check_observation(s)
-    inv.check_no_leak(s)
+    fto.check_observation(s)
+    fto.check_no_leak(s)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def test_partner_secrecy_example() -> None:
         while held[0].card not in [c for t in state.tricks for c in t.cards] + list(
             state.current_trick
         ):
-            inv.check_no_leak(state)
+            fto.check_no_leak(state)
             state = ft(state.apply(state.legal_actions()[-1]))
         assert [state.observation(s).partner for s in range(5)] == [holder] * 5
         return
@@ -292,4 +293,4 @@ def test_kept_petit_sec_hidden_after_all_pass() -> None:
         state = state.apply(Pass())
     assert state.result.annulled == "all players passed"
     assert state.observation(0).petit_sec_hand == ()  # seat 0 sees seat 1's hand
-    inv.check_no_leak(state)
+    fto.check_no_leak(state)
