@@ -11,7 +11,7 @@ Quick start — play a French Tarot deal with the first legal action each time:
 (4, 0)
 """
 
-from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
+from tarotlib.actions import Action, Bid, Call, Declare, Discard, Give, Pass, Play, Redeal, Slam
 from tarotlib.cards import (
     ALL_CARDS,
     EXCUSE,
@@ -26,6 +26,7 @@ from tarotlib.cards import (
     suit_card,
     trump,
 )
+from tarotlib.deal import DealState, Game
 from tarotlib.dealing import Layout, PacketSchedule
 from tarotlib.decks import CHAMBERY_62, OMBRE_54, PIQUET_32, TAROT_78, Deck
 from tarotlib.engine import Breakdown, DealResult, GameState, Observation, Rules
@@ -70,12 +71,15 @@ __all__ = [
     "CardParseError",
     "DealError",
     "DealResult",
+    "DealState",
     "Deck",
     "Declare",
     "Discard",
+    "Game",
     "GameNotOverError",
     "GameRecord",
     "GameState",
+    "Give",
     "IllegalActionError",
     "Layout",
     "Match",

@@ -15,6 +15,7 @@ action                 text                            used for
 ``Declare(kind, ...)`` ``declare simple-poignee T2 ..`` a poignée or misère (FT-8)
 ``Play(card)``         ``play KH``                     a card played to a trick (FT-9)
 ``Redeal(True/False)`` ``redeal`` / ``keep``            optional petit-sec redeal (FT-3.4)
+``Give(card)``         ``give 6S``                     a fool's exchange card, chosen (LO-7.7)
 =====================  ==============================  ======================================
 
 >>> from tarotlib.cards import parse_card
@@ -48,6 +49,7 @@ __all__ = [
     "Call",
     "Declare",
     "Discard",
+    "Give",
     "Pass",
     "Play",
     "Redeal",
@@ -220,3 +222,17 @@ class Declare(Action):
 
 
 _PLAYS = tuple(Play(c) for c in ALL_CARDS)
+
+
+@attrs.frozen
+class Give(_CardAction):
+    """Give a card of one's won cards, chosen by the giver (the Matto's exchange card with option
+    ``matto_payment="any_own_card"``, LO-7.7; the Fou's with ``fou_payment_card="any_source_card"``,
+    CH-12.5).
+
+    >>> from tarotlib.cards import parse_card
+    >>> Give(parse_card("6S")).text
+    'give 6S'
+    """
+
+    verb: ClassVar[str] = "give"

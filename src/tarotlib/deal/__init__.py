@@ -22,7 +22,7 @@ from tarotlib.deal.call import CallCard, holder_of
 from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.decisions import Decision, HandCheck
 from tarotlib.deal.discard import DiscardCards
-from tarotlib.deal.fool import ExcuseRule, FoolRule
+from tarotlib.deal.fool import ExchangeRule, ExcuseRule, FoolRule
 from tarotlib.deal.game import DealPlan, Game
 from tarotlib.deal.observe import DealObservation
 from tarotlib.deal.phase import Over, Phase
@@ -39,6 +39,7 @@ __all__ = [
     "DealState",
     "Decision",
     "DiscardCards",
+    "ExchangeRule",
     "ExcuseRule",
     "FoolRule",
     "Game",

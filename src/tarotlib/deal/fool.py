@@ -10,6 +10,14 @@ or while something is pending.
   has one; a debt never paid is settled as half a point at the count. The last trick has its own
   rule (it changes side, or goes to the winner), and a side that has won every earlier trick wins
   the last one with it (the slam exception).
+- :class:`ExchangeRule` — the Matto of the Lombard games (LO-7) and the Fou of Chambéry (CH-12): the
+  trick goes to its winner, fool included; its owner takes it back and gives the winner a card of
+  little value from his own won cards (or his side's), at once or right after he (his side) first
+  wins a trick; if that never happens the fool stays with the winner. The card given is the
+  lowest-valued one (the earliest won among equals), or chosen by the owner.
+
+A rule that lets a player choose (:attr:`FoolRule.chooses`) makes the play phase ask that player
+between two tricks; its actions are :class:`~tarotlib.actions.Give`.
 """
 
 from __future__ import annotations
@@ -18,14 +26,35 @@ from typing import Final, Literal, Protocol, cast
 
 import attrs
 
-from tarotlib.cards import FULL_MASK
+from tarotlib.actions import Action, Give
+from tarotlib.cards import ALL_CARDS, FULL_MASK, cards_of
+from tarotlib.deal.data import DealData, evolve
 from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.errors import IllegalActionError
 
-__all__ = ["ExcuseRule", "FoolRule"]
+__all__ = ["ExchangeRule", "ExcuseRule", "FoolRule"]
 
 
 class FoolRule(Protocol):
     """What the play phase asks a fool rule when a trick is complete (see the module docstring)."""
+
+    @property
+    def chooses(self) -> bool:
+        """True if the rule may ask a player to choose (then the methods below are used)."""
+        ...
+
+    def chooser(self, pending: object) -> int:
+        """The seat that must choose now, given what is pending, or -1."""
+        ...
+
+    def choices(self, state: DealState) -> tuple[Action, ...]:
+        """The choices of the seat that must choose."""
+        ...
+
+    def choose(self, state: DealState, action: Action) -> tuple[int, object, DealData]:
+        """``(piles, pending, deal facts)`` after the choice ``action`` (raises
+        :class:`~tarotlib.errors.IllegalActionError` for a choice that is not allowed)."""
+        ...
 
     def trick_end(
         self,
@@ -69,6 +98,16 @@ class ExcuseRule:
     low: int
     last_trick: Literal["changes_camp", "to_winner"] = "changes_camp"
     slam_exception: Literal["any_side", "declarer_side", "none"] = "any_side"
+    chooses: bool = attrs.field(default=False, init=False)
+
+    def chooser(self, pending: object) -> int:
+        return -1
+
+    def choices(self, state: DealState) -> tuple[Action, ...]:
+        return ()
+
+    def choose(self, state: DealState, action: Action) -> tuple[int, object, DealData]:
+        raise IllegalActionError("the Excuse rule asks nobody to choose", action)
 
     def trick_end(
         self,
@@ -188,3 +227,144 @@ def _pending(state: DealState) -> tuple[int, str]:
 
 def _next_seat(state: DealState, seat: int) -> int:
     return state._x.nxt[seat]  # type: ignore[attr-defined, no-any-return]
+
+
+_GIVES: Final = tuple(Give(c) for c in ALL_CARDS)
+
+
+@attrs.frozen
+class ExchangeRule:
+    """The Matto (LO-7.3 – LO-7.9) and the Fou (CH-12.3 – CH-12.6), by their options.
+
+    The trick goes to its winner W, the fool included (LO-7.4). If the fool's owner X must redeem
+    it (``exchange_with``: from ``anyone`` but himself — LO-7.8 ``perform`` — or only from the
+    ``other_side`` — LO-7.8 ``skip``, CH-12.4), X takes it back into his pile and W receives one card
+    from X's won cards (``source="own"``, LO-7.4, CH-12.4 ``own``) or his side's (``"side"``,
+    CH-12.4 default); ``from_discard`` (LO-7.9, CH-7.4) lets the dealer pay from his discard. While
+    the source holds no card the exchange waits, and is made right after it first does (LO-7.5); if
+    that never happens the fool stays with W (LO-7.6). The card given (``payment``): the
+    ``lowest``-valued by ``values`` (face values; the earliest won among equals, LO-7.7 ``blank_else
+    _lowest``, CH-12.5 ``zero_else_lowest``), or ``chosen`` by X (``any_own_card``,
+    ``any_source_card``: the play phase asks X between two tricks, with ``give <card>`` actions).
+    ``last_trick="to_winner"`` (CH-12.6): a fool played to the last trick belongs to its winner.
+
+    What is pending is ``(owner, holder, choosing)`` for an exchange not yet made.
+    """
+
+    card: int
+    values: tuple[int, ...] = attrs.field(repr=False)
+    source: Literal["own", "side"] = "own"
+    exchange_with: Literal["anyone", "other_side"] = "anyone"
+    payment: Literal["lowest", "chosen"] = "lowest"
+    from_discard: bool = False
+    last_trick: Literal["normal", "to_winner"] = "normal"
+
+    @property
+    def chooses(self) -> bool:
+        """True when the owner chooses the card he gives (``payment="chosen"``)."""
+        return self.payment == "chosen"
+
+    def trick_end(
+        self,
+        new: DealState,
+        before: DealState,
+        trick: tuple[int, ...],
+        mask: int,
+        winner: int,
+        last: bool,
+    ) -> tuple[int, int, object]:
+        sides = new._d.sides
+        piles = before._piles | mask << SEAT_BITS * winner  # LO-7.4: the whole trick to W
+        pending = cast("tuple[int, int, bool] | None", before._fx)
+        if mask >> self.card & 1 and not (last and self.last_trick == "to_winner"):
+            owner = before._lead
+            for c in trick:
+                if c == self.card:
+                    break
+                owner = before._x.nxt[owner]  # type: ignore[attr-defined]
+            if owner != winner and (
+                self.exchange_with == "anyone" or sides[owner] != sides[winner]
+            ):
+                pending = (owner, winner, False)
+        if pending is None:
+            return winner, piles, None
+        won = [t[1] for t in before._tricks]
+        won.append(trick)
+        piles, after = self._settle(new, piles, pending, won)
+        return winner, piles, after
+
+    def _source(self, data: DealData, owner: int, piles: int) -> tuple[int, ...]:
+        """The seats whose won cards may pay for the owner's fool."""
+        if self.source == "own":
+            return (owner,)
+        return tuple(s for s, side in enumerate(data.sides) if side == data.sides[owner])
+
+    def _available(self, data: DealData, owner: int, piles: int) -> int:
+        """The cards that may be given now (never the fool itself)."""
+        cards = 0
+        for seat in self._source(data, owner, piles):
+            cards |= piles >> SEAT_BITS * seat & FULL_MASK
+        if self.from_discard and data.dealer in self._source(data, owner, piles):
+            cards |= data.discard
+        return cards & ~(1 << self.card)
+
+    def _settle(
+        self,
+        new: DealState,
+        piles: int,
+        pending: tuple[int, int, bool],
+        tricks: list[tuple[int, ...]],
+    ) -> tuple[int, object]:
+        owner, holder, _ = pending
+        available = self._available(new._d, owner, piles)
+        if not available:
+            return piles, (owner, holder, False)  # LO-7.5: it waits
+        if self.payment == "chosen":
+            return piles, (owner, holder, True)
+        # LO-7.7: the lowest-valued card, the earliest won among equals.
+        order: list[int] = []
+        for cards in tricks:  # in the order they were won
+            order.extend(c for c in cards if available >> c & 1)
+        order.extend(c for c in cards_of(available) if c not in order)  # the discard last
+        values = self.values
+        best = min(order, key=lambda c: (values[c], order.index(c)))
+        piles, data = self._exchange(new._d, piles, owner, holder, best)
+        new._d = data
+        return piles, None
+
+    def _exchange(
+        self, data: DealData, piles: int, owner: int, holder: int, card: int
+    ) -> tuple[int, DealData]:
+        """Move the fool from the holder's pile to the owner's, and ``card`` to the holder's."""
+        piles &= ~(1 << self.card + SEAT_BITS * holder)
+        piles |= 1 << self.card + SEAT_BITS * owner
+        for seat in self._source(data, owner, piles):
+            if piles >> card + SEAT_BITS * seat & 1:
+                piles &= ~(1 << card + SEAT_BITS * seat)
+                break
+        else:  # from the dealer's discard (LO-7.9 option)
+            data = evolve(data, discard=data.discard & ~(1 << card))
+        return piles | 1 << card + SEAT_BITS * holder, data
+
+    def chooser(self, pending: object) -> int:
+        if pending is None:
+            return -1
+        owner, _holder, choosing = cast("tuple[int, int, bool]", pending)
+        return owner if choosing else -1
+
+    def choices(self, state: DealState) -> tuple[Action, ...]:
+        owner, _holder, _ = cast("tuple[int, int, bool]", state._fx)
+        return tuple(_GIVES[c] for c in cards_of(self._available(state._d, owner, state._piles)))
+
+    def choose(self, state: DealState, action: Action) -> tuple[int, object, DealData]:
+        owner, holder, _ = cast("tuple[int, int, bool]", state._fx)
+        if not isinstance(action, Give):
+            raise state.wrong(action, "a card to give for the fool (give <card>)")
+        if not self._available(state._d, owner, state._piles) >> action.card & 1:
+            raise IllegalActionError(
+                "the card given for the fool must come from the owner's won cards"
+                + (" or his side's" if self.source == "side" else ""),
+                action,
+            )
+        piles, data = self._exchange(state._d, state._piles, owner, holder, action.card)
+        return piles, None, data

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeVar, cast
 import attrs
 
 from tarotlib._bits import mask_decoder
-from tarotlib.actions import Action, Declare, Play
+from tarotlib.actions import Action, Declare, Give, Play
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, parse_card
 from tarotlib.deal.data import DealData, evolve
 from tarotlib.deal.phase import Parser, Phase
@@ -138,6 +138,7 @@ class PlayContext:
     __slots__ = (
         "above",
         "card_class",
+        "choosing",
         "decode",
         "fool",
         "fool_rule",
@@ -169,6 +170,7 @@ class PlayContext:
     mates: tuple[int, ...] | None
     fool: int
     fool_rule: FoolRule | None
+    choosing: bool
     offers: tuple[Offer, ...]
     open_offers: tuple[Offer, ...]
     watch: int
@@ -279,6 +281,7 @@ class TrickPlay(Phase):
             )
         x.fool = rules.fool if self.fool is not None else 0
         x.fool_rule = self.fool
+        x.choosing = self.fool is not None and self.fool.chooses
         x.offers = offers
         x.open_offers = tuple(o for o in offers if o.whole_deal)
         x.watchers = watchers
@@ -307,6 +310,8 @@ class TrickPlay(Phase):
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         x: PlayContext = state._x  # type: ignore[assignment]
+        if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
+            return x.fool_rule.choices(state)  # type: ignore[union-attr]
         mask = state._memo
         if mask < 0:  # what mask() does, inlined (the hot path of every bot)
             seat = state._to
@@ -335,9 +340,11 @@ class TrickPlay(Phase):
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, state: S, action: Action) -> S:
+        x: PlayContext = state._x  # type: ignore[assignment]
+        if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
+            return self._choose(state, action)
         if type(action) is Play:
             card = action.card
-            x: PlayContext = state._x  # type: ignore[assignment]
             legal = state._memo
             if legal < 0:  # what mask() does, inlined
                 seat = state._to
@@ -360,6 +367,18 @@ class TrickPlay(Phase):
                 if offer.handles(action):
                     return offer.apply(state, action, self)
         raise state.wrong(action, self.expects)
+
+    def _choose(self, state: S, action: Action) -> S:
+        """A choice the fool rule asked for (LO-7.7 ``any_own_card``); then play goes on."""
+        x: PlayContext = state._x  # type: ignore[assignment]
+        assert x.fool_rule is not None
+        piles, fx, data = x.fool_rule.choose(state, action)
+        s = state.proceed(action, to_act=state._lead, data=data)
+        s._piles = piles
+        s._fx = fx
+        if len(state._tricks) == x.last:
+            return s._enter(s._i + 1)
+        return s
 
     def rejection(self, state: DealState, action: Play) -> IllegalActionError:
         """Why ``action`` may not be played (``must follow hearts``, ``must overtrump T14``...)."""
@@ -452,6 +471,11 @@ class TrickPlay(Phase):
         s._led = s._win = s._ws = -1
         s._trick = ()
         s._lead = ws
+        if x.choosing and fx is not None:
+            chooser = x.fool_rule.chooser(fx)  # type: ignore[union-attr]
+            if chooser >= 0:  # the fool's owner chooses a card before play goes on
+                s._to = chooser
+                return s
         if not last:
             s._to = ws
             return s
@@ -467,6 +491,14 @@ class TrickPlay(Phase):
             return plays[parse_card(args[0])]
 
         out: dict[str, tuple[Parser, str]] = {"play": (play, "play <card>")}
+        if self.fool is not None and self.fool.chooses:
+
+            def give(args: list[str]) -> Action:
+                if len(args) != 1:
+                    raise ActionParseError("give takes one card, e.g. 'give 6S'")
+                return Give(parse_card(args[0]))
+
+            out["give"] = (give, "give <card>")
         for offer in self.offers:
             for verb, (parser, text) in offer.parsers(game).items():
                 if verb in out:  # several offers write "declare ...": try each in turn
