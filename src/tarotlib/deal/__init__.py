@@ -15,6 +15,17 @@ phase                              what it does
 :class:`CompleteFromStock`         the stock dealt after the auction (BE-5.1)
 :class:`TrickPlay`                 the tricks, with a fool rule and declarations (FT-9, BE-7)
 =================================  =========================================================
+
+and what plugs into the play phase:
+
+=================================  =========================================================
+:class:`ExcuseRule`                the Excuse (FT-10)
+:class:`ExchangeRule`              the Matto (LO-7) and the Fou (CH-12)
+:class:`ShowDeclaration`           the poignée (FT-8.3)
+:class:`ClaimDeclaration`          the misères (FT-8.6)
+:class:`PairAnnouncement`          belote-rebelote (BE-9)
+:class:`MeldDeclaration`           sequences and carrés (BE-10)
+=================================  =========================================================
 """
 
 from tarotlib.deal.auctions import OneRoundBidding, TakeOrName
@@ -25,6 +36,12 @@ from tarotlib.deal.discard import DiscardCards
 from tarotlib.deal.fool import ExchangeRule, ExcuseRule, FoolRule
 from tarotlib.deal.game import DealPlan, Game
 from tarotlib.deal.observe import DealObservation
+from tarotlib.deal.offers import (
+    ClaimDeclaration,
+    MeldDeclaration,
+    PairAnnouncement,
+    ShowDeclaration,
+)
 from tarotlib.deal.phase import Over, Phase
 from tarotlib.deal.play import Offer, PlayContext, TrickPlay, eldest, plays_of
 from tarotlib.deal.state import DealState
@@ -32,6 +49,7 @@ from tarotlib.deal.stock import CompleteFromStock
 
 __all__ = [
     "CallCard",
+    "ClaimDeclaration",
     "CompleteFromStock",
     "DealData",
     "DealObservation",
@@ -44,11 +62,14 @@ __all__ = [
     "FoolRule",
     "Game",
     "HandCheck",
+    "MeldDeclaration",
     "Offer",
     "OneRoundBidding",
     "Over",
+    "PairAnnouncement",
     "Phase",
     "PlayContext",
+    "ShowDeclaration",
     "TakeOrName",
     "TrickPlay",
     "eldest",

@@ -86,8 +86,9 @@ def eldest(state: DealState) -> int:
 class Offer(Protocol):
     """A declaration a player may make during play (a poignée, a misère, belote, a sequence).
 
-    An offer is asked when play begins whether it can come up in this deal at all
-    (:meth:`active`); if so, ``legal_actions()`` lists its :meth:`actions` before the cards while
+    When play begins an offer may note what it needs in the deal's facts (:meth:`setup`) and is
+    asked whether it can come up in this deal at all (:meth:`active`); if so,
+    ``legal_actions()`` lists its :meth:`actions` before the cards while
     its window is open (the first trick, or the whole deal when ``whole_deal``), and a ``Declare``
     action whose kind it :meth:`handles` is given to :meth:`apply`. An offer may also react to
     cards being played (:meth:`watch`, :meth:`played`).
@@ -96,6 +97,11 @@ class Offer(Protocol):
     @property
     def whole_deal(self) -> bool:
         """True if the offer stays open after the first trick."""
+        ...
+
+    def setup(self, state: DealState) -> DealData:
+        """The deal's facts when play begins, with what the offer notes then (the pairs held,
+        each hand's combinations...); ``state`` holds the facts so far."""
         ...
 
     def active(self, state: DealState) -> bool:
@@ -231,6 +237,9 @@ class TrickPlay(Phase):
         rules = self.rules if isinstance(self.rules, TrickRules) else self.rules(data)
         s = state  # a fresh state: set up in place
         s._d = data
+        for offer in self.offers:
+            s._d = offer.setup(s)
+        data = s._d
         active = 0  # the offers that can come up in this deal, as bits of their index
         watching: tuple[int, ...] = ()
         for i, offer in enumerate(self.offers):

@@ -31,20 +31,23 @@ from tarotlib.cards import (
     PIQUET_NOTATION,
     SUIT_MASKS,
     Card,
+    Rank,
     Suit,
     cards_of,
     format_cards,
     parse_cards,
+    suit_card,
 )
 from tarotlib.deal import (
     CompleteFromStock,
     DealData,
     DealState,
     Game,
+    MeldDeclaration,
+    PairAnnouncement,
     TakeOrName,
     TrickPlay,
     evolve,
-    with_note,
 )
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.state import SEAT_BITS
@@ -53,19 +56,18 @@ from tarotlib.decks import PIQUET_32
 from tarotlib.engine import DealResult
 from tarotlib.errors import DealError, OptionError
 from tarotlib.tricks import Overtrump, PartnerTrumped, TrickRules
-from tarotlib.variants.belote.announce import (
-    KQ,
-    BeloteRebelote,
-    Combinations,
-    announcements,
-    holders,
-)
 from tarotlib.variants.belote.declarations import combinations, is_valid_declaration
 from tarotlib.variants.belote.observation import BeloteObservation, observe
 from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.belote.scoring import BeloteScore, _engine_summary, score_deal, settle
 from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table
-from tarotlib.variants.belote.types import Announcement, Combination, Contract, Outcome
+from tarotlib.variants.belote.types import (
+    Announcement,
+    Combination,
+    CombinationKind,
+    Contract,
+    Outcome,
+)
 
 __all__ = ["Belote", "BeloteObservation", "BeloteState", "trick_rules"]
 
@@ -76,6 +78,17 @@ _BIDS: Final = tuple(Bid(c) for c in Contract)
 _BELOTE_SUITS: Final = (*(((s,)) for s in Suit), tuple(Suit), ())  # BE-9.1, by contract
 _SUITS: Final = (Contract.SPADES, Contract.HEARTS, Contract.DIAMONDS, Contract.CLUBS)
 _TEAMS: Final = (0, 1, 0, 1)  # BE-2.1
+_KQ: Final = tuple((suit_card(Rank.KING, s), suit_card(Rank.QUEEN, s)) for s in Suit)
+
+
+def _teams(state: DealState) -> DealData:
+    """BE-2.1: partners sit opposite."""
+    return evolve(state.data, sides=_TEAMS)
+
+
+def _belote_pairs(data: DealData) -> tuple[tuple[int, int, int], ...]:
+    """BE-9.1: the K and Q of the trump suit; of each suit in TA; none in SA."""
+    return tuple((int(s), *_KQ[s]) for s in _BELOTE_SUITS[cast(Contract, data.contract)])
 
 
 @functools.cache
@@ -185,13 +198,14 @@ class BeloteState(DealState):
 
     @property
     def announcements(self) -> tuple[tuple[int, Announcement, Card], ...]:
-        """Explicit belote / rebelote announcements ``(seat, kind, card)`` (BE-9.2)."""
-        return tuple((s, a, ALL_CARDS[c]) for s, a, c in announcements(self._d))
+        """Belote / rebelote announcements ``(seat, kind, card)`` (BE-9.2)."""
+        said = self.rules.belote_offer.announced(self._d)
+        return tuple((s, cast(Announcement, a), ALL_CARDS[c]) for s, a, c in said)
 
     @property
     def belote_holders(self) -> tuple[tuple[Suit, int], ...]:
         """``(suit, seat)`` for each belote in the completed hands (BE-9.1), once dealt."""
-        return tuple((Suit(s), seat) for s, seat in holders(self._d))
+        return tuple((Suit(s), seat) for s, seat in self.rules.belote_offer.holders(self._d))
 
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by each team (BE-6), during or after play.
@@ -253,6 +267,8 @@ class Belote(Game[BeloteState]):
     options: BeloteOptions = attrs.field(factory=BeloteOptions)
     dealing: StockSchedule = attrs.field(init=False, eq=False, repr=False)
     phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    belote_offer: PairAnnouncement = attrs.field(init=False, eq=False, repr=False)
+    """Belote-rebelote (BE-9): its holders and announcements of a deal."""
     _trick_rules: tuple[TrickRules, ...] = attrs.field(init=False, repr=False, eq=False)
 
     name = "belote"
@@ -275,19 +291,44 @@ class Belote(Game[BeloteState]):
                 for c in Contract
             ),
         )
+        belote = PairAnnouncement(
+            (Announcement.BELOTE, Announcement.REBELOTE),
+            _belote_pairs,
+            mode=o.belote_announce,
+            notation=PIQUET_NOTATION,
+            holders_key="belote_holders",
+            auto_reason="belote is announced by the engine (option belote_announce='auto', BE-9.2)",
+            order_reason=(
+                " (BE-9.2: belote with the first of the K and Q of a belote suit held together, "
+                "rebelote with the second)"
+            ),
+        )
+        melds = MeldDeclaration(
+            combinations,
+            is_valid_declaration,  # type: ignore[arg-type]
+            Combination,
+            tuple(CombinationKind),
+            enabled=o.declarations,
+            auto=o.auto_declare,
+            reuse=o.declaration_card_reuse,
+            auto_order=_auto_choice,  # type: ignore[arg-type]
+            notation=PIQUET_NOTATION,
+            key="combos",
+        )
         third = (Contract.ALL_TRUMPS, Contract.NO_TRUMPS) if o.ta_sa == "third_round" else ()
         phases: tuple[Phase, ...] = (
             TakeOrName(_SUITS, third, annul_reason=THROW_IN),
             CompleteFromStock(2, 3),
             TrickPlay(
                 self._rules_of,
-                setup=self._setup,
-                offers=(Combinations(o), BeloteRebelote(o)),
+                setup=_teams,
+                offers=(melds, belote),
                 name_cards=True,
                 expects="a card to play (BE-7)",
             ),
         )
         object.__setattr__(self, "phases", phases)
+        object.__setattr__(self, "belote_offer", belote)
 
     def options_dict(self) -> dict[str, object]:
         """The options, JSON-ready.
@@ -318,41 +359,6 @@ class Belote(Game[BeloteState]):
 
     def _rules_of(self, data: DealData) -> TrickRules:
         return self._trick_rules[cast(Contract, data.contract)]
-
-    def _setup(self, state: DealState) -> DealData:
-        """When play begins: the teams, the belotes held (BE-9.1), the combinations of each hand
-        (BE-10.1) and, with ``auto_declare``, every combination declared (BE-10.3)."""
-        d = state.data
-        contract = cast(Contract, d.contract)
-        packed = state._hands
-        found: tuple[tuple[int, int], ...] = ()
-        for s in _BELOTE_SUITS[contract]:  # BE-9.1: K and Q of one suit held by one player
-            k, q = KQ[s]
-            for seat in range(4):
-                if packed >> k + SEAT_BITS * seat & packed >> q + SEAT_BITS * seat & 1:
-                    found += ((int(s), seat),)
-        notes = (*d.notes, ("belote_holders", found))
-        opts = self.options
-        declared: tuple[Combination, ...] = ()
-        if opts.declarations:
-            hands = [packed >> SEAT_BITS * seat & FULL_MASK for seat in range(4)]
-            combos = tuple(combinations(h, seat) for seat, h in enumerate(hands))
-            notes = with_note(notes, "combos", combos)
-            if opts.auto_declare:  # BE-10.3 option: declare everything
-                out: list[Combination] = []
-                for seat in [(d.dealer + 1 + k) & 3 for k in range(4)]:
-                    mine: list[Combination] = []
-                    for combo in _auto_choice(combos[seat], opts.declaration_card_reuse):
-                        if (
-                            is_valid_declaration(
-                                combo, hands[seat], tuple(mine), opts.declaration_card_reuse
-                            )
-                            is None
-                        ):
-                            mine.append(combo)
-                    out.extend(mine)
-                declared = tuple(out)
-        return evolve(d, sides=_TEAMS, notes=notes, declarations=declared)
 
     def check_layout(self, layout: Layout) -> None:
         """BE-3.3/BE-3.4: four 5-card hands, no kitty, and the 12-card stock in dealing order
@@ -567,7 +573,7 @@ class Belote(Game[BeloteState]):
         """Completed, scoring belotes by team (BE-9.2)."""
         opts = self.options
         out = [0, 0]
-        held = holders(state.data)
+        held = self.belote_offer.holders(state._d)
         if not held:
             return (0, 0)
         if opts.belote_announce == "auto" and not opts.belote_king_first:
@@ -580,9 +586,9 @@ class Belote(Game[BeloteState]):
             for c in cards:
                 order[c] = i
                 i += 1
-        said_all = announcements(state.data)
+        said_all = self.belote_offer.announced(state._d)
         for suit, seat in held:
-            k, q = KQ[suit]
+            k, q = _KQ[suit]
             if opts.belote_king_first and order[k] > order[q]:
                 continue
             if opts.belote_announce == "explicit":

@@ -17,7 +17,7 @@ poignée and misère declarations before each player's first card, FT-8), then `
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, cast
 
 import attrs
@@ -36,6 +36,7 @@ from tarotlib.cards import (
 )
 from tarotlib.deal import (
     CallCard,
+    ClaimDeclaration,
     DealData,
     DealState,
     Decision,
@@ -44,6 +45,7 @@ from tarotlib.deal import (
     Game,
     HandCheck,
     OneRoundBidding,
+    ShowDeclaration,
     TrickPlay,
     eldest,
     evolve,
@@ -58,8 +60,8 @@ from tarotlib.errors import OptionError
 from tarotlib.exchange import DiscardRule
 from tarotlib.points import FRENCH_TAROT_POINTS
 from tarotlib.tricks import FRENCH_TAROT_TRICKS, PlayedTrick
-from tarotlib.variants.french_tarot.declare import Declarations
 from tarotlib.variants.french_tarot.facts import (
+    HONOURS_MASK,
     KINGS_MASK,
     LOW_MASK,
     OUDLERS_MASK,
@@ -70,10 +72,29 @@ from tarotlib.variants.french_tarot.facts import (
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
 from tarotlib.variants.french_tarot.options import FrenchTarotOptions
 from tarotlib.variants.french_tarot.scoring import ScoreSummary, score_deal, score_grash
-from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration
+from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
 
 __all__ = ["FrenchTarot", "FrenchTarotObservation", "FrenchTarotState", "options_from"]
 
+_POIGNEES: Final = (
+    DeclarationKind.SIMPLE_POIGNEE,
+    DeclarationKind.DOUBLE_POIGNEE,
+    DeclarationKind.TRIPLE_POIGNEE,
+)
+_MISERES: Final[tuple[tuple[DeclarationKind, Callable[[int], bool], str], ...]] = (
+    (
+        DeclarationKind.NO_HONOURS_MISERE,
+        lambda hand: not hand & (HONOURS_MASK | OUDLERS_MASK),
+        "no King, Queen, Knight, Jack or oudler",
+    ),
+    (
+        DeclarationKind.NO_TRUMPS_MISERE,
+        lambda hand: not hand & (TRUMP_MASK | EXCUSE_MASK),
+        "no trump and not the Excuse",
+    ),
+)
+"""FT-8.6: the two misères, what their hand must be, and how that reads."""
+_OFF: Final = "declarations are off (option declarations='none')"
 _ATTACK: Final = int(Camp.ATTACK)
 _DEFENCE: Final = int(Camp.DEFENCE)
 
@@ -107,6 +128,20 @@ def _leader(state: DealState) -> int:
     """FT-7.2, FT-9.1: the taker leads after a slam announcement, else the seat after the dealer."""
     d = state.data
     return d.declarer if note(d.notes, "slam", False) else eldest(state)
+
+
+def _not_grash(data: DealData) -> bool:
+    """FT-15.3: no declarations in Grash."""
+    return not note(data.notes, "all_pass_played", False)
+
+
+def _discarded_trumps(data: DealData, seat: int) -> int:
+    """FT-8.4 / O-5: the taker's discarded trumps count toward his poignée."""
+    return data.discard & TRUMP_MASK if seat == data.declarer else 0
+
+
+def _none(data: DealData, seat: int) -> int:
+    return 0
 
 
 def _has_contract(data: DealData) -> bool:
@@ -290,11 +325,26 @@ class FrenchTarot(Game[FrenchTarotState]):
                 leader=_leader,
                 setup=_camps,
                 fool=excuse,
-                offers=(
-                    Declarations(
-                        o.declarations,
+                offers=(  # FT-8: at each player's first card
+                    ShowDeclaration(
+                        _POIGNEES,
                         TrumpShow(o.thresholds, TRUMP_MASK, EXCUSE_MASK),
-                        o.poignee_counts_discarded_trumps,
+                        Declaration,
+                        extra=_discarded_trumps if o.poignee_counts_discarded_trumps else _none,
+                        enabled=o.declarations != "none",
+                        off_reason=_OFF,
+                        when=_not_grash,
+                    ),
+                    ClaimDeclaration(
+                        _MISERES,
+                        Declaration,
+                        enabled=o.declarations == "poignee_and_misere",
+                        off_reason=(
+                            _OFF
+                            if o.declarations == "none"
+                            else "misère needs option declarations='poignee_and_misere' (FT-8.6)"
+                        ),
+                        when=_not_grash,
                     ),
                 ),
                 opening_lead=self._lead_ban if n == 5 else None,

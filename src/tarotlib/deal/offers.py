@@ -1,0 +1,552 @@
+"""Declarations made during play: the offers a game plugs into its play phase.
+
+Each is an :class:`~tarotlib.deal.play.Offer`, parameterised by the game's kinds and records:
+
+- :class:`ShowDeclaration` — show a number of cards of a class to claim a level, one missing card
+  replaceable by a substitute (the poignée, FT-8.1 – FT-8.4, with
+  :class:`~tarotlib.declarations.TrumpShow`);
+- :class:`ClaimDeclaration` — claim something of one's hand, shown to nobody and checked by the
+  engine (the misères, FT-8.6);
+- :class:`PairAnnouncement` — announce two cards held together as they are played (belote and
+  rebelote, BE-9.2), by the engine or by their holder;
+- :class:`MeldDeclaration` — declare the combinations of one's hand during the first trick
+  (sequences and carrés, BE-10.3), or all of them at once.
+
+A declaration made is a record in ``data.declarations`` (the game's record type, with ``seat`` and
+``kind``); announcements of pairs and the pairs held are in ``data.notes``.
+
+>>> import tarotlib
+>>> play = tarotlib.variant("belote", preset="classic").phase_list[-2]
+>>> [type(offer).__name__ for offer in play.offers]
+['MeldDeclaration', 'PairAnnouncement']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar, cast
+
+import attrs
+
+from tarotlib.actions import Action, Declare
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_cards
+from tarotlib.deal.data import DealData, evolve, note, with_note
+from tarotlib.deal.phase import Parser
+from tarotlib.deal.play import eldest
+from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.declarations import TrumpShow
+from tarotlib.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from tarotlib.deal.game import Game
+    from tarotlib.deal.play import TrickPlay
+
+__all__ = [
+    "ClaimDeclaration",
+    "Declared",
+    "MeldDeclaration",
+    "PairAnnouncement",
+    "ShowDeclaration",
+]
+
+S = TypeVar("S", bound=DealState)
+
+_FIRST_CARD: Final = (
+    "declarations are made only before one's first card of the first trick (FT-8.2)"
+)
+
+
+class Declared(Protocol):
+    """A declaration record: who declared, and what."""
+
+    @property
+    def seat(self) -> int:
+        """The declaring seat."""
+        ...
+
+    @property
+    def kind(self) -> enum.Enum:
+        """The declaration's kind."""
+        ...
+
+
+def _hand(state: DealState, seat: int) -> int:
+    return state._hands >> SEAT_BITS * seat & FULL_MASK
+
+
+def _kinds_of(state: DealState, seat: int) -> set[enum.Enum]:
+    return {d.kind for d in cast("tuple[Declared, ...]", state._d.declarations) if d.seat == seat}
+
+
+def _always(data: DealData) -> bool:
+    return True
+
+
+def _no_extra(data: DealData, seat: int) -> int:
+    return 0
+
+
+def _kind_parser(
+    kinds: Sequence[enum.Enum], notation: Notation | None
+) -> Callable[[list[str]], Action | None]:
+    """``declare <kind> [cards]`` for these kinds (None for another kind: another offer's)."""
+    by_token = {str(getattr(k, "token", k.value)): k for k in kinds}
+
+    def parse(args: list[str]) -> Action | None:
+        kind = by_token.get(args[0].lower()) if args else None
+        if kind is None:
+            return None
+        if notation is None:
+            return Declare(kind, parse_cards(args[1:]))
+        return Declare(kind, parse_cards(args[1:]), notation=notation)
+
+    return parse
+
+
+class _FirstCard:
+    """What the first-card offers share: they come up before a player's first card of the first
+    trick (FT-8.2), in the deals where ``when`` holds, and react to no card."""
+
+    when: Callable[[DealData], bool]
+    whole_deal = False
+
+    def setup(self, state: DealState) -> DealData:
+        return state._d
+
+    def watch(self, state: DealState) -> int:
+        return 0
+
+    def played(self, state: DealState, data: DealData, seat: int, card: int) -> DealData:
+        return data
+
+    def _window(self, state: DealState, action: Declare) -> None:
+        if state._tricks or not self.when(state._d):
+            raise IllegalActionError(_FIRST_CARD, action)
+
+
+@attrs.frozen
+class ShowDeclaration(_FirstCard):
+    """Show exactly a level's number of cards of a class (FT-8.3): ``kinds[level]`` is the kind of
+    each level of ``show``; ``extra(data, seat)`` are further cards that count (the taker's
+    discarded trumps, FT-8.4); ``record(seat, kind, shown)`` the record of a declaration, ``shown``
+    in descending order. A player declares at most one level (FT-8.2). With ``enabled`` false it is
+    refused with ``off_reason``; ``when`` says in which deals it can come up at all.
+
+    >>> import tarotlib
+    >>> offer = tarotlib.variant("french-tarot").phase_list[-2].offers[0]
+    >>> offer.show.thresholds, [kind.token for kind in offer.kinds]
+    ((10, 13, 15), ['simple-poignee', 'double-poignee', 'triple-poignee'])
+    """
+
+    kinds: tuple[enum.Enum, ...]
+    show: TrumpShow
+    record: Callable[..., object]
+    extra: Callable[[DealData, int], int] = _no_extra
+    enabled: bool = True
+    off_reason: str = "declarations are off"
+    when: Callable[[DealData], bool] = _always
+
+    def active(self, state: DealState) -> bool:
+        return self.enabled and self.when(state._d)
+
+    def handles(self, action: Declare) -> bool:
+        return action.kind in self.kinds
+
+    def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
+        seat = state._to
+        hand = _hand(state, seat)
+        extra = self.extra(state._d, seat)
+        show = self.show
+        if ((hand | extra) & show.cards).bit_count() + 1 < show.thresholds[0]:
+            return ()  # the usual case: too few cards for any level (FT-8.1, FT-8.3)
+        if _kinds_of(state, seat) & set(self.kinds):
+            return ()
+        return tuple(
+            Declare(
+                self.kinds[level], tuple(ALL_CARDS[c] for c in show.canonical(hand, level, extra))
+            )
+            for level in show.levels(hand, extra)
+        )
+
+    def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
+        self._window(state, action)
+        if not self.enabled:
+            raise IllegalActionError(self.off_reason, action)
+        seat = state._to
+        if _kinds_of(state, seat) & set(self.kinds):
+            raise IllegalActionError("a player declares at most one poignée (FT-8.2)", action)
+        d = state._d
+        level = self.kinds.index(action.kind)
+        reason = self.show.check(_hand(state, seat), level, action.shown, self.extra(d, seat))
+        if reason is not None:
+            raise IllegalActionError(reason, action)
+        shown = tuple(sorted((int(c) for c in action.shown), reverse=True))
+        data = evolve(d, declarations=(*d.declarations, self.record(seat, action.kind, shown)))
+        return state.proceed(action, to_act=seat, data=data)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        return {"declare": (_kind_parser(self.kinds, None), "declare <kind> [cards]")}
+
+
+@attrs.frozen
+class ClaimDeclaration(_FirstCard):
+    """Claims on one's hand, shown to nobody (FT-8.6): ``claims`` lists each kind with the condition
+    its hand must meet and the wording of that condition; a player claims each kind at most once;
+    ``record(seat, kind, ())`` is the record of a claim. With ``enabled`` false a claim is refused
+    with ``off_reason``; ``when`` says in which deals claims can come up at all.
+
+    >>> import tarotlib
+    >>> offer = tarotlib.variant("french-tarot", declarations="poignee_and_misere").phase_list[-2].offers[1]
+    >>> [kind.token for kind, _, _ in offer.claims]
+    ['no-honours-misere', 'no-trumps-misere']
+    """
+
+    claims: tuple[tuple[enum.Enum, Callable[[int], bool], str], ...]
+    record: Callable[..., object]
+    enabled: bool = True
+    off_reason: str = "claims are off"
+    when: Callable[[DealData], bool] = _always
+
+    def active(self, state: DealState) -> bool:
+        return self.enabled and self.when(state._d)
+
+    def handles(self, action: Declare) -> bool:
+        return any(action.kind is kind for kind, _, _ in self.claims)
+
+    def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
+        seat = state._to
+        hand = _hand(state, seat)
+        done = _kinds_of(state, seat)
+        return tuple(
+            Declare(kind) for kind, holds, _ in self.claims if kind not in done and holds(hand)
+        )
+
+    def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
+        self._window(state, action)
+        if not self.enabled:
+            raise IllegalActionError(self.off_reason, action)
+        seat = state._to
+        kind = action.kind
+        if kind in _kinds_of(state, seat):
+            raise IllegalActionError(f"{kind.value} already declared", action)
+        if action.shown:
+            raise IllegalActionError("a misère shows no cards (FT-8.6)", action)
+        holds, what = next((h, w) for k, h, w in self.claims if k is kind)
+        if not holds(_hand(state, seat)):
+            raise IllegalActionError(f"{kind.value} needs a hand with {what}", action)
+        d = state._d
+        data = evolve(d, declarations=(*d.declarations, self.record(seat, kind, ())))
+        return state.proceed(action, to_act=seat, data=data)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        kinds = tuple(kind for kind, _, _ in self.claims)
+        return {"declare": (_kind_parser(kinds, None), "declare <kind> [cards]")}
+
+
+@attrs.frozen
+class PairAnnouncement:
+    """Two cards held together by one player, announced as they are played (BE-9.1, BE-9.2):
+    ``pairs(data)`` gives the pairs of the deal (e.g. the trump K and Q, one pair per suit in all
+    trumps) as ``(key, first card, second card)``. When play begins the holders are noted under
+    ``holders_key``: ``(key, seat)`` for each pair one player holds. ``mode``: the engine
+    announces (``auto``) or the holder plays each card with ``declare <first> <card>`` /
+    ``declare <second> <card>`` (``explicit``; ``kinds`` are those two announcement kinds).
+    Announcements ``(seat, kind, card)`` are noted under ``key`` as they are made. ``auto_reason``
+    refuses an announcement in ``auto`` mode, and ``order_reason`` completes the refusal of one
+    out of order.
+
+    >>> import tarotlib
+    >>> offer = tarotlib.variant("belote").phase_list[-2].offers[1]
+    >>> offer.mode, [kind.token for kind in offer.kinds]
+    ('auto', ['belote', 'rebelote'])
+    """
+
+    kinds: tuple[enum.Enum, enum.Enum]
+    pairs: Callable[[DealData], tuple[tuple[int, int, int], ...]]
+    mode: Literal["auto", "explicit"] = "auto"
+    notation: Notation | None = None
+    key: str = "announcements"
+    holders_key: str = "pair_holders"
+    auto_reason: str = "the engine makes these announcements"
+    order_reason: str = " (the first kind with the first card of a pair, the second with the other)"
+
+    @property
+    def whole_deal(self) -> bool:
+        """Explicit announcements may be made in any trick; automatic ones offer nothing."""
+        return self.mode == "explicit"
+
+    def holders(self, data: DealData) -> tuple[tuple[int, int], ...]:
+        """``(key, seat)`` for each pair held by one player (once play has begun)."""
+        return cast("tuple[tuple[int, int], ...]", note(data.notes, self.holders_key, ()))
+
+    def announced(self, data: DealData) -> tuple[tuple[int, enum.Enum, int], ...]:
+        """``(seat, kind, card)`` for each announcement so far."""
+        return cast("tuple[tuple[int, enum.Enum, int], ...]", note(data.notes, self.key, ()))
+
+    def _pair(self, data: DealData, key: int) -> tuple[int, int]:
+        for k, a, b in self.pairs(data):
+            if k == key:
+                return a, b
+        raise KeyError(key)
+
+    def setup(self, state: DealState) -> DealData:
+        d = state._d
+        packed = state._hands
+        found: tuple[tuple[int, int], ...] = ()
+        for key, a, b in self.pairs(d):  # BE-9.1: both cards held by one player
+            for seat in range(state._g.players):
+                shift = SEAT_BITS * seat
+                if packed >> a + shift & packed >> b + shift & 1:
+                    found += ((key, seat),)
+        return evolve(d, notes=(*d.notes, (self.holders_key, found)))
+
+    def active(self, state: DealState) -> bool:
+        return bool(self.holders(state._d))
+
+    def watch(self, state: DealState) -> int:
+        if self.mode != "auto":
+            return 0
+        mask = 0
+        d = state._d
+        for key, _seat in self.holders(d):
+            a, b = self._pair(d, key)
+            mask |= 1 << a | 1 << b
+        return mask
+
+    def played(self, state: DealState, data: DealData, seat: int, card: int) -> DealData:
+        # BE-9.2, auto: the engine announces for the holder, "belote" with the first card.
+        for key, _holder in self.holders(data):
+            a, b = self._pair(data, key)
+            if card in (a, b):
+                other = b if card == a else a
+                first = state._hands >> other + SEAT_BITS * seat & 1
+                return self._announce(data, seat, self.kinds[0 if first else 1], card)
+        return data
+
+    def _announce(self, data: DealData, seat: int, kind: enum.Enum, card: int) -> DealData:
+        said = (*self.announced(data), (seat, kind, card))
+        return evolve(data, notes=with_note(data.notes, self.key, said))
+
+    def handles(self, action: Declare) -> bool:
+        return action.kind in self.kinds
+
+    def announceable(self, state: DealState, mask: int) -> list[tuple[int, enum.Enum, int]]:
+        """``(pair key, announcement, card)`` the seat to act may play with an announcement now."""
+        out: list[tuple[int, enum.Enum, int]] = []
+        seat = state._to
+        hand = _hand(state, seat)
+        d = state._d
+        said_all = self.announced(d)
+        for key, holder in self.holders(d):
+            if holder != seat:
+                continue
+            a, b = self._pair(d, key)
+            said = [kind for s, kind, c in said_all if s == seat and c in (a, b)]
+            for card in (a, b):
+                if not mask >> card & 1:
+                    continue
+                other = b if card == a else a
+                if hand >> other & 1 and not said:
+                    out.append((key, self.kinds[0], card))
+                elif not hand >> other & 1 and said == [self.kinds[0]]:
+                    out.append((key, self.kinds[1], card))
+        return out
+
+    def _declare(self, kind: enum.Enum, card: int) -> Declare:
+        if self.notation is None:
+            return Declare(kind, (ALL_CARDS[card],))
+        return Declare(kind, (ALL_CARDS[card],), notation=self.notation)
+
+    def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
+        if self.mode != "explicit":
+            return ()
+        return tuple(self._declare(kind, card) for _, kind, card in self.announceable(state, mask))
+
+    def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
+        kind = action.kind
+        token = getattr(kind, "token", kind.value)
+        if self.mode != "explicit":
+            raise IllegalActionError(self.auto_reason, action)
+        if len(action.shown) != 1:
+            raise IllegalActionError(
+                f"declare {token} names the one card played with it (the K or Q)", action
+            )
+        card = action.shown[0]
+        legal = state._memo if state._memo >= 0 else play.mask(state)
+        plays = state._x.plays  # type: ignore[attr-defined]
+        if not legal >> card & 1:
+            raise play.rejection(state, plays[card])
+        seat = state._to
+        for _key, k, c in self.announceable(state, legal):
+            if k is kind and c == card:
+                break
+        else:
+            name = state._g.notation.pretty(card)
+            raise IllegalActionError(
+                f"seat {seat} cannot announce {token} with {name}{self.order_reason}", action
+            )
+        data = self._announce(state._d, seat, kind, card)
+        return play.play(state, card, self._declare(kind, card), data)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        return {"declare": (_kind_parser(self.kinds, self.notation), "declare <kind> <cards>")}
+
+
+class MeldRecord(Protocol):
+    """A combination record (:class:`MeldDeclaration`): who, what kind, which cards."""
+
+    @property
+    def seat(self) -> int:
+        """The declaring seat."""
+        ...
+
+    @property
+    def kind(self) -> enum.Enum:
+        """The combination's kind."""
+        ...
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Its cards."""
+        ...
+
+
+M = TypeVar("M", bound=MeldRecord)
+
+
+@attrs.frozen
+class MeldDeclaration:
+    """The combinations of one's complete hand, declared during the first trick (BE-10.3):
+    ``find(hand, seat)`` lists a hand's combinations (BE-10.1); ``check(combo, hand, mine, reuse)``
+    says why a seat may not declare a combination now (or None; BE-10.1, BE-10.2); ``make(seat,
+    kind, cards)`` builds a record; ``reuse``: a card may belong to two combinations (BE-10.2).
+    When play begins each seat's combinations are noted under ``key``; with ``auto`` everything is
+    declared then, seat by seat from the first to play, in ``auto_order``. ``enabled`` false: no
+    declaration at all.
+
+    >>> import tarotlib
+    >>> offer = tarotlib.variant("belote", preset="classic").phase_list[-2].offers[0]
+    >>> offer.enabled, offer.auto, offer.reuse
+    (True, False, True)
+    """
+
+    find: Callable[[int, int], tuple[MeldRecord, ...]]
+    check: Callable[[MeldRecord, int, tuple[MeldRecord, ...], bool], str | None]
+    make: Callable[..., MeldRecord]
+    kinds: tuple[enum.Enum, ...]
+    enabled: bool = True
+    auto: bool = False
+    reuse: bool = True
+    auto_order: Callable[[tuple[MeldRecord, ...], bool], tuple[MeldRecord, ...]] | None = None
+    first: Callable[[DealState], int] = eldest
+    notation: Notation | None = None
+    key: str = "melds"
+    whole_deal: bool = attrs.field(default=False, init=False)
+
+    def found(self, data: DealData) -> tuple[tuple[MeldRecord, ...], ...]:
+        """Each seat's combinations (once play has begun)."""
+        return cast("tuple[tuple[MeldRecord, ...], ...]", note(data.notes, self.key, ()))
+
+    def setup(self, state: DealState) -> DealData:
+        d = state._d
+        if not self.enabled:
+            return d
+        n = state._g.players
+        hands = [_hand(state, seat) for seat in range(n)]
+        found = tuple(self.find(hands[seat], seat) for seat in range(n))
+        d = evolve(d, notes=(*d.notes, (self.key, found)))
+        if not self.auto:
+            return d
+        declared: list[MeldRecord] = []
+        first = self.first(state)
+        for k in range(n):  # BE-10.3 option: declare everything, from the first to play
+            seat = (first + k) % n
+            mine: list[MeldRecord] = []
+            choice = (
+                found[seat] if self.auto_order is None else self.auto_order(found[seat], self.reuse)
+            )
+            for combo in choice:
+                if self.check(combo, hands[seat], tuple(mine), self.reuse) is None:
+                    mine.append(combo)
+            declared.extend(mine)
+        return evolve(d, declarations=(*d.declarations, *declared))
+
+    def active(self, state: DealState) -> bool:
+        return self.enabled and not self.auto and any(self.found(state._d))
+
+    def watch(self, state: DealState) -> int:
+        return 0
+
+    def played(self, state: DealState, data: DealData, seat: int, card: int) -> DealData:
+        return data
+
+    def handles(self, action: Declare) -> bool:
+        return action.kind in self.kinds
+
+    def _declare(self, kind: enum.Enum, cards: tuple[int, ...]) -> Declare:
+        shown = tuple(ALL_CARDS[c] for c in cards)
+        if self.notation is None:
+            return Declare(kind, shown)
+        return Declare(kind, shown, notation=self.notation)
+
+    def _mine(self, state: DealState, seat: int) -> list[MeldRecord]:
+        return [c for c in cast("tuple[MeldRecord, ...]", state._d.declarations) if c.seat == seat]
+
+    def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
+        # BE-10.1 – BE-10.3: the hand's own combinations, not yet declared, and sharing no card
+        # with one declared when reuse is off.
+        seat = state._to
+        mine = self._mine(state, seat)
+        out: list[Action] = []
+        for combo in self.found(state._d)[seat]:
+            if combo in mine:
+                continue
+            if not self.reuse and any(set(combo.cards) & set(m.cards) for m in mine):
+                continue
+            out.append(self._declare(combo.kind, combo.cards))
+        return tuple(out)
+
+    def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
+        kind = action.kind
+        if not self.enabled:
+            raise IllegalActionError("declarations are off (option declarations, BE-10)", action)
+        if self.auto:
+            raise IllegalActionError(
+                "declarations are made automatically (option auto_declare, BE-10.3)", action
+            )
+        if state._tricks:
+            raise IllegalActionError(
+                "declarations are made during the first trick only (BE-10.3)", action
+            )
+        seat = state._to
+        hand = _hand(state, seat)
+        label = getattr(kind, "label", kind.value)
+        match = next(
+            (
+                c
+                for c in self.found(state._d)[seat]
+                if c.kind is kind and set(c.cards) == set(action.shown)
+            ),
+            None,
+        )
+        mine = tuple(self._mine(state, seat))
+        if match is None:
+            reason = self.check(self.make(seat, kind, tuple(action.shown)), hand, mine, self.reuse)
+            notation = state._g.notation
+            raise IllegalActionError(
+                f"cannot declare {label} {format_cards(action.shown, notation)}: "
+                f"{reason or 'not a combination of this hand (BE-10.1)'}",
+                action,
+            )
+        reason = self.check(match, hand, mine, self.reuse)
+        if reason is not None:
+            raise IllegalActionError(f"cannot declare {label}: {reason}", action)
+        d = state._d
+        data = evolve(d, declarations=(*d.declarations, match))
+        return state.proceed(self._declare(kind, match.cards), to_act=seat, data=data)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        return {
+            "declare": (_kind_parser(self.kinds, self.notation), "declare <combination> <cards>")
+        }
