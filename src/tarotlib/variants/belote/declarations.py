@@ -35,6 +35,7 @@ from tarotlib.variants.belote.types import NATURAL_RANKS, Combination, Combinati
 __all__ = [
     "CARRE_ORDER",
     "DeclarationKey",
+    "auto_choice",
     "best_team",
     "combination_error",
     "combinations",
@@ -353,3 +354,17 @@ def best_team(
             f"first in the first trick, to break an exact tie; got {first_declarer!r} (BE-10.4)"
         )
     return first_declarer & 1
+
+
+def auto_choice(combos: tuple[Combination, ...], reuse: bool) -> tuple[Combination, ...]:
+    """``auto_declare``'s order (BE-10.3): every combination; without card reuse, the carrés first
+    (the higher points), then the sequences (those sharing a card with a carré are then refused).
+
+    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> combos = combinations(card_mask(parse_cards("JS QS KS JH JD JC 7C 8C")), seat=0)
+    >>> [c.kind.token for c in auto_choice(combos, reuse=False)]
+    ['carre-jacks', 'tierce']
+    """
+    if reuse:
+        return combos
+    return tuple(sorted(combos, key=lambda c: (not c.kind.is_carre, -c.points)))

@@ -18,7 +18,6 @@ Phases: ``bidding`` (take or name a trump, BE-4), the completion of the deal (BE
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Final, cast
 
@@ -26,16 +25,10 @@ import attrs
 
 from tarotlib.actions import Action, Bid, Pass
 from tarotlib.cards import (
-    ALL_CARDS,
-    FULL_MASK,
     PIQUET_NOTATION,
-    SUIT_MASKS,
-    Card,
     Rank,
     Suit,
-    cards_of,
     format_cards,
-    parse_cards,
     suit_card,
 )
 from tarotlib.deal import (
@@ -50,23 +43,23 @@ from tarotlib.deal import (
     evolve,
 )
 from tarotlib.deal.phase import Phase
-from tarotlib.deal.state import SEAT_BITS
 from tarotlib.dealing import Layout, StockSchedule
 from tarotlib.decks import PIQUET_32
 from tarotlib.engine import DealResult
-from tarotlib.errors import DealError, OptionError
-from tarotlib.tricks import Overtrump, PartnerTrumped, TrickRules
-from tarotlib.variants.belote.declarations import combinations, is_valid_declaration
+from tarotlib.errors import DealError
+from tarotlib.tricks import TrickRules
+from tarotlib.variants.belote.declarations import auto_choice, combinations, is_valid_declaration
+from tarotlib.variants.belote.layouts import layout_for_play
 from tarotlib.variants.belote.observation import BeloteObservation, observe
 from tarotlib.variants.belote.options import BeloteOptions
-from tarotlib.variants.belote.scoring import BeloteScore, _engine_summary, score_deal, settle
-from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table
+from tarotlib.variants.belote.scoring import BeloteScore, result_of, settle
+from tarotlib.variants.belote.state import BeloteState
+from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table, trick_rules
 from tarotlib.variants.belote.types import (
     Announcement,
     Combination,
     CombinationKind,
     Contract,
-    Outcome,
 )
 
 __all__ = ["Belote", "BeloteObservation", "BeloteState", "trick_rules"]
@@ -89,164 +82,6 @@ def _teams(state: DealState) -> DealData:
 def _belote_pairs(data: DealData) -> tuple[tuple[int, int, int], ...]:
     """BE-9.1: the K and Q of the trump suit; of each suit in TA; none in SA."""
     return tuple((int(s), *_KQ[s]) for s in _BELOTE_SUITS[cast(Contract, data.contract)])
-
-
-@functools.cache
-def trick_rules(
-    contract: Contract,
-    partner_trump_rule: str = "free",
-    undertrump: str = "compulsory",
-    ta_must_beat_partner: bool = True,
-    ta_sa_points: str = "ffb2015",
-) -> TrickRules:
-    """The legal-card and trick-winner rules of a contract (BE-7, BE-8) under the options.
-
-    >>> from tarotlib.cards import card_mask, parse_card as c, parse_cards
-    >>> tr = trick_rules(Contract.SPADES)
-    >>> led, win = tr.follow(-1, -1, c("KH"))       # BE-15 E1, trick 2: A leads ♥K
-    >>> led, win = tr.follow(led, win, c("KS"))     # B trumps with ♠K
-    >>> hand = card_mask(parse_cards("AS TS 7S"))   # C, void in hearts
-    >>> format_cards(tr.legal_mask(hand, led, win), PIQUET_NOTATION)
-    'AS TS'
-    >>> tr.explain(hand, led, win, c("7S"))
-    'must overtrump ♠K'
-    """
-    table = contract_table(contract, ta_sa_points)
-    common = {
-        "rank_order": table.rank_order,
-        "fool": 0,
-        "notation": PIQUET_NOTATION,
-        "pretty_reasons": True,
-    }
-    suit = contract.suit
-    if suit is not None:  # BE-7.3 – BE-7.6
-        return TrickRules(
-            trumps=table.trumps,
-            must_trump=True,
-            overtrump=Overtrump.OPPONENTS,
-            trump_lead_higher=True,
-            undertrump=undertrump == "compulsory",
-            partner_trumped=PartnerTrumped(partner_trump_rule),
-            trump_label=f"{suit.label} (trumps)",
-            **common,  # type: ignore[arg-type]
-        )
-    return TrickRules(  # BE-7.7 (TA: must beat within the led suit), BE-7.8 (SA)
-        trumps=0,
-        must_trump=False,
-        follow_higher=contract is Contract.ALL_TRUMPS,
-        follow_higher_partner=ta_must_beat_partner,
-        **common,  # type: ignore[arg-type]
-    )
-
-
-class BeloteState(DealState):
-    """One moment of a Belote deal (immutable; see :class:`~tarotlib.deal.DealState`).
-
-    Besides the common surface it exposes the omniscient position for servers and tools:
-    ``hand(seat)``, ``turn_up``, ``contract``, ``taker``, ``tricks``, ``declarations``... Give
-    players :meth:`observation` instead.
-
-    >>> import tarotlib
-    >>> rules = tarotlib.variant("belote")
-    >>> state = rules.new_deal(seed=4)
-    >>> state = state.apply(rules.parse_action("bid spades"))
-    >>> state.phase, state.contract, state.taker, state.to_act, len(state.hand(1))
-    ('play', <Contract.SPADES: 0>, 1, 1, 8)
-    """
-
-    __slots__ = ()
-
-    @property
-    def rules(self) -> Belote:
-        """The rules and options in force."""
-        return self._g  # type: ignore[return-value]
-
-    @property
-    def turn_up(self) -> Card:
-        """The turned-up card (BE-3.3)."""
-        return self._d.stock[0]
-
-    @property
-    def bidding_round(self) -> int | None:
-        """The bidding round (1, 2 or 3) during the bidding, else None."""
-        return cast("tuple[int, object]", self._x)[0] if self.phase == "bidding" else None
-
-    @property
-    def contract(self) -> Contract | None:
-        """The contract, once chosen."""
-        return cast("Contract | None", self._d.contract)
-
-    @property
-    def taker(self) -> int | None:
-        """The taker's seat, once the contract is chosen."""
-        return self.declarer
-
-    @property
-    def attack(self) -> int | None:
-        """The attacking team (0: seats 0 and 2; 1: seats 1 and 3), once the contract is chosen."""
-        return None if self._d.declarer < 0 else self._d.declarer & 1
-
-    @property
-    def bids(self) -> tuple[tuple[int, Contract | None], ...]:
-        """Every bidding call as ``(seat, contract or None for a pass)``, in order."""
-        return cast("tuple[tuple[int, Contract | None], ...]", self.calls)
-
-    @property
-    def declarations(self) -> tuple[Combination, ...]:
-        """The declarations made so far, in order (BE-10)."""
-        return cast("tuple[Combination, ...]", self._d.declarations)
-
-    @property
-    def announcements(self) -> tuple[tuple[int, Announcement, Card], ...]:
-        """Belote / rebelote announcements ``(seat, kind, card)`` (BE-9.2)."""
-        said = self.rules.belote_offer.announced(self._d)
-        return tuple((s, cast(Announcement, a), ALL_CARDS[c]) for s, a, c in said)
-
-    @property
-    def belote_holders(self) -> tuple[tuple[Suit, int], ...]:
-        """``(suit, seat)`` for each belote in the completed hands (BE-9.1), once dealt."""
-        return tuple((Suit(s), seat) for s, seat in self.rules.belote_offer.holders(self._d))
-
-    def card_points(self) -> tuple[int, int]:
-        """Card points won so far by each team (BE-6), during or after play.
-
-        >>> import random, tarotlib
-        >>> rng = random.Random(4)
-        >>> state = tarotlib.variant("belote").new_deal(seed=4)
-        >>> while not state.is_over:
-        ...     state = state.apply(rng.choice(state.legal_actions()))
-        >>> state.card_points()
-        (74, 78)
-        """
-        contract = self._d.contract
-        if contract is None:
-            return (0, 0)
-        pts = self._g.table(contract).points  # type: ignore[attr-defined]
-        piles = self._piles  # seat s: bits 80*s ... (see tarotlib.deal.state)
-        return (
-            pts.value_sum((piles | piles >> 2 * SEAT_BITS) & FULL_MASK),
-            pts.value_sum((piles >> SEAT_BITS | piles >> 3 * SEAT_BITS) & FULL_MASK),
-        )
-
-    def observation(self, seat: int) -> BeloteObservation:
-        """What ``seat`` may see: its own hand, the turn-up, the bids, the tricks, the categories
-        of declarations (their cards only for its own, and for the best team's once the first
-        trick is over, BE-10.3), announcements (BE-9.2) and the result.
-
-        >>> import tarotlib
-        >>> state = tarotlib.variant("belote").new_deal(seed=4)
-        >>> seen = state.observation(0)
-        >>> seen.hand == state.hand(0), seen.turn_up == state.turn_up
-        (True, True)
-        """
-        return observe(self, self._seat(seat))
-
-    def __repr__(self) -> str:
-        contract = "-" if self.contract is None else self.contract.symbol
-        return (
-            f"<BeloteState {self.phase} to_act={self.to_act} contract={contract} "
-            f"taker={self.taker} tricks={len(self._tricks)}>"
-        )
 
 
 @attrs.frozen
@@ -311,7 +146,7 @@ class Belote(Game[BeloteState]):
             enabled=o.declarations,
             auto=o.auto_declare,
             reuse=o.declaration_card_reuse,
-            auto_order=_auto_choice,  # type: ignore[arg-type]
+            auto_order=auto_choice,  # type: ignore[arg-type]
             notation=PIQUET_NOTATION,
             key="combos",
         )
@@ -405,46 +240,7 @@ class Belote(Game[BeloteState]):
         >>> layout.dealer, layout.stock[0], [bid.text for bid in bids]
         (3, Card(KS), ['pass', 'bid spades'])
         """
-        masks = [_hand_mask(h) for h in hands]
-        if len(masks) != 4 or any(m.bit_count() != 8 for m in masks):
-            raise DealError("give four hands of 8 cards")
-        if sum(masks) != PACK_MASK or any(
-            a & b for i, a in enumerate(masks) for b in masks[i + 1 :]
-        ):
-            raise DealError("the four hands must hold the 32 Belote cards, each once")
-        if not 0 <= taker < 4 or not 0 <= dealer < 4:
-            raise DealError("taker and dealer must be seats 0..3")
-        if not contract.is_suit and self.options.ta_sa != "third_round":
-            raise OptionError("a TA or SA contract needs the option ta_sa='third_round' (BE-4.4)")
-        t_hand = masks[taker]
-        suit = contract.suit
-        if suit is not None and t_hand & SUIT_MASKS[suit]:
-            turn_up = (t_hand & SUIT_MASKS[suit]).bit_length() - 1
-            round_ = 1
-        else:
-            other = t_hand & ~SUIT_MASKS[suit] if suit is not None else t_hand
-            if not other:
-                raise DealError(
-                    "the taker holds only trumps, so no card of another suit can be the turn-up "
-                    "for a round-2 bid, and round 1 needs a trump"
-                )
-            turn_up = (other & -other).bit_length() - 1
-            round_ = 2 if suit is not None else 3
-        dealt: list[tuple[int, ...]] = []
-        rest: list[tuple[int, ...]] = []
-        for m in masks:
-            cards = [c for c in cards_of(m) if c != turn_up]
-            dealt.append(tuple(cards[:5]))
-            rest.append(tuple(cards[5:]))
-        stock: list[int] = [turn_up]
-        for k in range(1, 5):  # BE-3.4 step 3
-            stock.extend(rest[(dealer + k) & 3])
-        layout = Layout(tuple(dealt), (), dealer, tuple(stock))
-        first = (dealer + 1) & 3
-        bids: list[Action] = [_PASS] * (4 * (round_ - 1))  # every earlier round passed (BE-4)
-        bids.extend([_PASS] * ((taker - first) & 3))
-        bids.append(_BIDS[contract])
-        return layout, tuple(bids)
+        return layout_for_play(self, hands, contract, taker, dealer)
 
     def start_play(
         self,
@@ -542,75 +338,5 @@ class Belote(Game[BeloteState]):
         return observe(state, seat)
 
     def score(self, state: BeloteState) -> DealResult:
-        """BE-11: the deal summary of a played deal, scored by the pure function."""
-        contract = state.contract
-        assert contract is not None
-        tricks = [0, 0]
-        for _leader, _cards, w in state._tricks:
-            tricks[w & 1] += 1
-        declared = state.declarations
-        summary = _engine_summary(
-            contract,
-            state.data.declarer,
-            state.card_points(),
-            (tricks[0], tricks[1]),
-            state._tricks[-1][2] & 1,
-            self._belotes(state),
-            declared,
-            declared[0].seat if declared else None,
-        )
-        score = score_deal(summary, self.options)
-        made = {Outcome.MADE: True, Outcome.FAILED: False}.get(score.outcome)
-        return DealResult(
-            tuple(score.scores),
-            breakdown=score,
-            contract=contract.token,
-            declarer=state.data.declarer,
-            made=made,
-        )
-
-    def _belotes(self, state: BeloteState) -> tuple[int, int]:
-        """Completed, scoring belotes by team (BE-9.2)."""
-        opts = self.options
-        out = [0, 0]
-        held = self.belote_offer.holders(state._d)
-        if not held:
-            return (0, 0)
-        if opts.belote_announce == "auto" and not opts.belote_king_first:
-            for _suit, seat in held:  # the holder plays both cards: always complete
-                out[seat & 1] += 1
-            return (out[0], out[1])
-        order: dict[int, int] = {}
-        i = 0
-        for _leader, cards, _w in state._tricks:
-            for c in cards:
-                order[c] = i
-                i += 1
-        said_all = self.belote_offer.announced(state._d)
-        for suit, seat in held:
-            k, q = _KQ[suit]
-            if opts.belote_king_first and order[k] > order[q]:
-                continue
-            if opts.belote_announce == "explicit":
-                said = [(a, c) for s, a, c in said_all if s == seat and c in (k, q)]
-                first, second = (k, q) if order[k] < order[q] else (q, k)
-                if said != [(Announcement.BELOTE, first), (Announcement.REBELOTE, second)]:
-                    continue
-            out[seat & 1] += 1
-        return (out[0], out[1])
-
-
-def _hand_mask(cards: Sequence[int] | str) -> int:
-    seq = parse_cards(cards) if isinstance(cards, str) else cards
-    m = 0
-    for c in seq:
-        m |= 1 << int(c)
-    return m
-
-
-def _auto_choice(combos: tuple[Combination, ...], reuse: bool) -> tuple[Combination, ...]:
-    """auto_declare: every combination; without card reuse, the carrés first (the higher
-    points), then the sequences that share no card with them."""
-    if reuse:
-        return combos
-    return tuple(sorted(combos, key=lambda c: (not c.kind.is_carre, -c.points)))
+        """BE-11: the deal's summary (:func:`summary_of`), scored by :func:`score_deal`."""
+        return result_of(state, self.options)

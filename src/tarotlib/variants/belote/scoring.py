@@ -35,10 +35,12 @@ seats: 0: 83, 1: 79, 2: 83, 3: 79
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION
+from tarotlib.cards import PIQUET_NOTATION, Rank, Suit, suit_card
+from tarotlib.engine import DealResult
 from tarotlib.errors import ScoringError
 from tarotlib.variants.belote.declarations import (
     best_team,
@@ -48,7 +50,17 @@ from tarotlib.variants.belote.declarations import (
 )
 from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.belote.tables import contract_table
-from tarotlib.variants.belote.types import NATURAL_RANKS, Combination, Contract, Outcome, team_of
+from tarotlib.variants.belote.types import (
+    NATURAL_RANKS,
+    Announcement,
+    Combination,
+    Contract,
+    Outcome,
+    team_of,
+)
+
+if TYPE_CHECKING:
+    from tarotlib.variants.belote.state import BeloteState
 
 __all__ = [
     "BELOTE_POINTS",
@@ -744,3 +756,91 @@ def settle(
     if options.litige_repeat == "accumulate":
         return (credited[0], credited[1]), pending + score.carry_out
     return (credited[0], credited[1]), score.carry_out
+
+
+# --------------------------------------------------------------------------------------------------
+# from a played deal to its summary (the engine scores every deal through score_deal)
+
+_KQ = tuple((suit_card(Rank.KING, s), suit_card(Rank.QUEEN, s)) for s in Suit)
+
+
+def belotes_of(state: BeloteState) -> tuple[int, int]:
+    """Completed, scoring belotes of a played deal, by team (BE-9.2 with ``belote_announce`` and
+    ``belote_king_first``).
+
+    >>> import random, tarotlib
+    >>> rng = random.Random(4)
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> belotes_of(state), state.belote_holders
+    ((1, 0), ((<Suit.SPADES: 0>, 2),))
+    """
+    opts = state.rules.options
+    offer = state.rules.belote_offer
+    out = [0, 0]
+    held = offer.holders(state.data)
+    if not held:
+        return (0, 0)
+    if opts.belote_announce == "auto" and not opts.belote_king_first:
+        for _suit, seat in held:  # the holder plays both cards: always complete
+            out[seat & 1] += 1
+        return (out[0], out[1])
+    order: dict[int, int] = {}
+    i = 0
+    for trick in state.tricks:
+        for c in trick.cards:
+            order[c] = i
+            i += 1
+    said_all = offer.announced(state.data)
+    for suit, seat in held:
+        k, q = _KQ[suit]
+        if opts.belote_king_first and order[k] > order[q]:
+            continue
+        if opts.belote_announce == "explicit":
+            said = [(a, c) for s, a, c in said_all if s == seat and c in (k, q)]
+            first, second = (k, q) if order[k] < order[q] else (q, k)
+            if said != [(Announcement.BELOTE, first), (Announcement.REBELOTE, second)]:
+                continue
+        out[seat & 1] += 1
+    return (out[0], out[1])
+
+
+def result_of(state: BeloteState, options: BeloteOptions) -> DealResult:
+    """BE-11: the summary of a played deal (card points, tricks, last trick, belotes,
+    declarations), scored by :func:`score_deal` — what the engine does at the end of every deal.
+
+    >>> import random, tarotlib
+    >>> rng = random.Random(4)
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> result_of(state, state.rules.options) == state.result
+    True
+    """
+    contract = state.contract
+    assert contract is not None
+    tricks = [0, 0]
+    raw = state._tricks
+    for _leader, _cards, w in raw:
+        tricks[w & 1] += 1
+    declared = state.declarations
+    summary = _engine_summary(
+        contract,
+        state.data.declarer,
+        state.card_points(),
+        (tricks[0], tricks[1]),
+        raw[-1][2] & 1,
+        belotes_of(state),
+        declared,
+        declared[0].seat if declared else None,
+    )
+    score = score_deal(summary, options)
+    made = {Outcome.MADE: True, Outcome.FAILED: False}.get(score.outcome)
+    return DealResult(
+        tuple(score.scores),
+        breakdown=score,
+        contract=contract.token,
+        declarer=state.data.declarer,
+        made=made,
+    )

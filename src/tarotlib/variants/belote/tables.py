@@ -22,10 +22,11 @@ from typing import Final
 
 import attrs
 
-from tarotlib.cards import SUIT_MASKS, Rank, Suit, suit_card
+from tarotlib.cards import PIQUET_NOTATION, SUIT_MASKS, Rank, Suit, suit_card
 from tarotlib.decks import PIQUET_32
 from tarotlib.points import PointTable
 from tarotlib.ranking import RankOrder
+from tarotlib.tricks import Overtrump, PartnerTrumped, TrickRules
 from tarotlib.variants.belote.types import Contract
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "TRUMP_POINTS",
     "ContractTable",
     "contract_table",
+    "trick_rules",
 ]
 
 J, Q, K, A = int(Rank.JACK), int(Rank.QUEEN), int(Rank.KING), int(Rank.ACE)
@@ -144,4 +146,52 @@ def contract_table(contract: Contract, ta_sa_points: str = "ffb2015") -> Contrac
         RankOrder.build(name, orders, trump_order=()),
         PointTable.from_mapping(name, values),
         trumps,
+    )
+
+
+@functools.cache
+def trick_rules(
+    contract: Contract,
+    partner_trump_rule: str = "free",
+    undertrump: str = "compulsory",
+    ta_must_beat_partner: bool = True,
+    ta_sa_points: str = "ffb2015",
+) -> TrickRules:
+    """The legal-card and trick-winner rules of a contract (BE-7, BE-8) under the options.
+
+    >>> from tarotlib.cards import card_mask, format_cards, parse_card as c, parse_cards
+    >>> tr = trick_rules(Contract.SPADES)
+    >>> led, win = tr.follow(-1, -1, c("KH"))       # BE-15 E1, trick 2: A leads ♥K
+    >>> led, win = tr.follow(led, win, c("KS"))     # B trumps with ♠K
+    >>> hand = card_mask(parse_cards("AS TS 7S"))   # C, void in hearts
+    >>> format_cards(tr.legal_mask(hand, led, win), PIQUET_NOTATION)
+    'AS TS'
+    >>> tr.explain(hand, led, win, c("7S"))
+    'must overtrump ♠K'
+    """
+    table = contract_table(contract, ta_sa_points)
+    common = {
+        "rank_order": table.rank_order,
+        "fool": 0,
+        "notation": PIQUET_NOTATION,
+        "pretty_reasons": True,
+    }
+    suit = contract.suit
+    if suit is not None:  # BE-7.3 – BE-7.6
+        return TrickRules(
+            trumps=table.trumps,
+            must_trump=True,
+            overtrump=Overtrump.OPPONENTS,
+            trump_lead_higher=True,
+            undertrump=undertrump == "compulsory",
+            partner_trumped=PartnerTrumped(partner_trump_rule),
+            trump_label=f"{suit.label} (trumps)",
+            **common,  # type: ignore[arg-type]
+        )
+    return TrickRules(  # BE-7.7 (TA: must beat within the led suit), BE-7.8 (SA)
+        trumps=0,
+        must_trump=False,
+        follow_higher=contract is Contract.ALL_TRUMPS,
+        follow_higher_partner=ta_must_beat_partner,
+        **common,  # type: ignore[arg-type]
     )

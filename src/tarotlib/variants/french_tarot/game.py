@@ -29,10 +29,8 @@ from tarotlib.cards import (
     EXCUSE_MASK,
     SUIT_MASKS,
     TRUMP_MASK,
-    Card,
     Rank,
     Suit,
-    cards_of,
 )
 from tarotlib.deal import (
     CallCard,
@@ -58,8 +56,7 @@ from tarotlib.declarations import TrumpShow
 from tarotlib.engine import DealResult
 from tarotlib.errors import OptionError
 from tarotlib.exchange import DiscardRule
-from tarotlib.points import FRENCH_TAROT_POINTS
-from tarotlib.tricks import FRENCH_TAROT_TRICKS, PlayedTrick
+from tarotlib.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.variants.french_tarot.facts import (
     HONOURS_MASK,
     KINGS_MASK,
@@ -71,7 +68,8 @@ from tarotlib.variants.french_tarot.facts import (
 )
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
 from tarotlib.variants.french_tarot.options import FrenchTarotOptions
-from tarotlib.variants.french_tarot.scoring import ScoreSummary, score_deal, score_grash
+from tarotlib.variants.french_tarot.scoring import result_of
+from tarotlib.variants.french_tarot.state import FrenchTarotState
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
 
 __all__ = ["FrenchTarot", "FrenchTarotObservation", "FrenchTarotState", "options_from"]
@@ -164,85 +162,6 @@ def _camps(state: DealState) -> DealData:
     n = state._g.players
     camps = tuple(_ATTACK if seat in (d.declarer, d.partner) else _DEFENCE for seat in range(n))
     return evolve(d, sides=camps)
-
-
-class FrenchTarotState(DealState):
-    """One moment of a French Tarot deal (immutable; see :class:`~tarotlib.deal.DealState`).
-
-    Besides the common surface it exposes the French Tarot position for servers and tools:
-    ``contract``, ``taker``, ``partner``, ``camps``, ``chien``, ``ecart``, ``slam_announced``,
-    ``declarations``, ``auction_calls``... Give players :meth:`observation` instead.
-
-    >>> import tarotlib
-    >>> rules = tarotlib.variant("french-tarot", players=4)
-    >>> state = rules.new_deal(seed=8)
-    >>> for text in ("pass", "bid garde", "pass", "pass"):
-    ...     state = state.apply(rules.parse_action(text))
-    >>> state.phase, state.contract, state.taker, len(state.chien)
-    ('discard', <Contract.GARDE: 2>, 2, 6)
-    """
-
-    __slots__ = ()
-
-    @property
-    def rules(self) -> FrenchTarot:
-        """The rules and options in force."""
-        return self._g  # type: ignore[return-value]
-
-    @property
-    def contract(self) -> Contract | None:
-        """The contract, once the auction is won."""
-        return cast("Contract | None", self._d.contract)
-
-    @property
-    def taker(self) -> int | None:
-        """The taker's seat, once the auction is won."""
-        return self.declarer
-
-    @property
-    def camps(self) -> tuple[int, ...]:
-        """Camp of each seat once play has begun (0 attack, 1 defence; Grash: the seat itself)."""
-        return self._d.sides
-
-    @property
-    def chien(self) -> tuple[Card, ...]:
-        """The chien as dealt."""
-        return cards_of(self._d.kitty)
-
-    @property
-    def ecart(self) -> tuple[Card, ...]:
-        """The écart made so far (Prise/Garde)."""
-        return cards_of(self._d.discard)
-
-    @property
-    def is_grash(self) -> bool:
-        """True if all passed and the deal is played as Grash (FT-15)."""
-        return bool(note(self._d.notes, "all_pass_played", False))
-
-    @property
-    def slam_announced(self) -> bool:
-        """True if the taker announced a slam (FT-7)."""
-        return bool(note(self._d.notes, "slam", False))
-
-    @property
-    def declarations(self) -> tuple[Declaration, ...]:
-        """Poignées and misères declared so far."""
-        return cast("tuple[Declaration, ...]", self._d.declarations)
-
-    @property
-    def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
-        """``(seat, contract or None for a pass)`` for each auction call so far."""
-        return cast("tuple[tuple[int, Contract | None], ...]", self.calls)
-
-    def observation(self, seat: int) -> FrenchTarotObservation:
-        """What ``seat`` may see now (FT-17).
-
-        >>> import tarotlib
-        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=8)
-        >>> state.observation(0).hand == state.hand(0), state.observation(0).to_json()["hand"][:3]
-        (True, ['2S', '5S', 'NS'])
-        """
-        return observe(self, self._seat(seat))
 
 
 @attrs.frozen
@@ -464,81 +383,7 @@ class FrenchTarot(Game[FrenchTarotState]):
 
     def score(self, state: FrenchTarotState) -> DealResult:
         """Count the piles and score the deal with :func:`score_deal` (or :func:`score_grash`)."""
-        d = state.data
-        n = self.players
-        camps = d.sides
-        table = FRENCH_TAROT_POINTS
-        debt = self._excuse.debt(state)
-        if d.contract is None:  # FT-15: Grash
-            halves = []
-            for seat in range(n):
-                pile = state.pile_mask(seat)
-                h = 2 * table.value_sum(pile) - pile.bit_count()
-                if debt is not None:
-                    debtor, creditor = debt
-                    h += -1 if seat == debtor else (1 if seat == creditor else 0)
-                halves.append(h)
-            grash = score_grash(halves)
-            return DealResult(grash.scores, breakdown=grash, contract="Grash")
-        contract = cast(Contract, d.contract)
-        attack = 0
-        for seat in range(n):
-            if camps[seat] == _ATTACK:
-                attack |= state.pile_mask(seat)
-        if contract.takes_chien:
-            attack |= d.discard
-        elif contract == Contract.GARDE_SANS:
-            attack |= d.kitty
-        attack_halves = 2 * table.value_sum(attack) - attack.bit_count()
-        if debt is not None:  # FT-10.6: never paid, settle as -0.5 / +0.5
-            attack_halves += -1 if debt[0] == _ATTACK else 1
-        oudlers = (attack & OUDLERS_MASK).bit_count()
-        tricks = state._tricks
-        winning_camps = {camps[t[2]] for t in tricks}  # FT-12.1
-        summary = ScoreSummary(
-            players=n,
-            contract=contract,
-            taker=d.declarer,
-            attack_half_points=attack_halves,
-            oudlers=oudlers,
-            partner=None if d.partner < 0 else d.partner,
-            petit_au_bout=self._petit_au_bout(state),
-            declarations=state.declarations,
-            slam_announced=state.slam_announced,
-            attack_all_tricks=winning_camps == {_ATTACK},
-            defence_all_tricks=winning_camps == {_DEFENCE},
-        )
-        score = score_deal(summary, defence_slam_bonus=self.options.defence_slam_bonus)
-        return DealResult(
-            score.scores,
-            breakdown=score,
-            contract=contract.label,
-            declarer=d.declarer,
-            made=score.made,
-        )
-
-    def _petit_au_bout(self, state: DealState) -> Camp | None:
-        """FT-11: the camp credited with the Petit au bout, if any."""
-        n = self.players
-        camps = state.data.sides
-        tricks = [PlayedTrick(*t) for t in state._tricks[-2:]]
-        bout = [tricks[-1]]
-        last = tricks[-1]
-        if EXCUSE in last.cards and last.winner == last.seat_of(last.cards.index(EXCUSE), n):
-            bout.append(tricks[-2])  # FT-11.1: won by the Excuse, the penultimate trick counts
-        for t in bout:
-            if PETIT in t.cards:
-                camp = Camp(camps[t.winner])
-                player = t.seat_of(t.cards.index(PETIT), n)
-                if (
-                    camp == Camp.DEFENCE
-                    and camps[player] == Camp.DEFENCE
-                    and player != t.winner
-                    and self.options.petit_au_bout_within_defence == "penalise_defence"
-                ):
-                    return Camp.ATTACK  # O-12, seed 000's reading
-                return camp
-        return None
+        return result_of(state, self._excuse)
 
     def excuse_note(self, state: DealState) -> str:
         """How the Excuse ended when it was played to the last trick (for the breakdown)."""

@@ -40,17 +40,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from tarotlib.cards import EXCUSE
+from tarotlib.engine import DealResult
 from tarotlib.errors import ScoringError
+from tarotlib.points import FRENCH_TAROT_POINTS
+from tarotlib.variants.french_tarot.facts import OUDLERS_MASK, PETIT
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
+
+if TYPE_CHECKING:
+    from tarotlib.deal.fool import ExcuseRule
+    from tarotlib.variants.french_tarot.state import FrenchTarotState
 
 __all__ = [
     "FrenchTarotScore",
     "GrashScore",
     "ScoreSummary",
     "ScoringError",
+    "petit_au_bout_of",
+    "result_of",
     "score_deal",
     "score_grash",
 ]
@@ -821,4 +832,107 @@ def score_grash(card_half_points: Sequence[int]) -> GrashScore:
         total_half_points=total,
         half_point_scores=half_scores,
         scores=tuple(_half_to_number(score) for score in half_scores),
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# from a played deal to its summary (the engine scores every deal through score_deal)
+
+
+def petit_au_bout_of(state: FrenchTarotState) -> Camp | None:
+    """FT-11: the camp credited with the Petit au bout of a played deal, if any.
+
+    >>> import random, tarotlib
+    >>> rng = random.Random(2)
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> petit_au_bout_of(state) is None
+    True
+    """
+    n = state.rules.players
+    camps = state.data.sides
+    tricks = state.tricks[-2:]
+    bout = [tricks[-1]]
+    last = tricks[-1]
+    if EXCUSE in last.cards and last.winner == last.seat_of(last.cards.index(EXCUSE), n):
+        bout.append(tricks[-2])  # FT-11.1: won by the Excuse, the penultimate trick counts
+    for t in bout:
+        if PETIT in t.cards:
+            camp = Camp(camps[t.winner])
+            player = t.seat_of(t.cards.index(PETIT), n)
+            if (
+                camp == Camp.DEFENCE
+                and camps[player] == Camp.DEFENCE
+                and player != t.winner
+                and state.rules.options.petit_au_bout_within_defence == "penalise_defence"
+            ):
+                return Camp.ATTACK  # O-12, seed 000's reading
+            return camp
+    return None
+
+
+def _half_points(mask: int) -> int:
+    """A pile's points in half points, counted in pairs (FT-1.6) with the core primitive."""
+    return int(2 * FRENCH_TAROT_POINTS.count(mask))
+
+
+def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
+    """The result of a played deal: the attack's pile (tricks, écart or chien, FT-13.1) counted
+    in pairs with the Excuse's debt settled (FT-10.6, FT-13.3), its oudlers, the Petit au bout,
+    the declarations and the slam, scored by :func:`score_deal` (Grash: :func:`score_grash`) —
+    what the engine does at the end of every deal.
+
+    >>> import random, tarotlib
+    >>> rng = random.Random(2)
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=2)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> excuse = state.rules.phase_list[-2].fool
+    >>> result_of(state, excuse) == state.result
+    True
+    """
+    d = state.data
+    n = state.rules.players
+    camps = d.sides
+    debt = excuse.debt(state)
+    if d.contract is None:  # FT-15: Grash
+        halves = []
+        for seat in range(n):
+            h = _half_points(state.pile_mask(seat))
+            if debt is not None:
+                debtor, creditor = debt
+                h += -1 if seat == debtor else (1 if seat == creditor else 0)
+            halves.append(h)
+        grash = score_grash(halves)
+        return DealResult(grash.scores, breakdown=grash, contract="Grash")
+    contract = cast(Contract, d.contract)
+    attack = 0
+    for seat in range(n):
+        if camps[seat] == Camp.ATTACK:
+            attack |= state.pile_mask(seat)
+    if contract.takes_chien:
+        attack |= d.discard
+    elif contract == Contract.GARDE_SANS:
+        attack |= d.kitty
+    attack_halves = _half_points(attack)
+    if debt is not None:  # FT-10.6: never paid, settle as -0.5 / +0.5
+        attack_halves += -1 if debt[0] == Camp.ATTACK else 1
+    winning_camps = {camps[t[2]] for t in state._tricks}  # FT-12.1
+    summary = ScoreSummary(
+        players=n,
+        contract=contract,
+        taker=d.declarer,
+        attack_half_points=attack_halves,
+        oudlers=(attack & OUDLERS_MASK).bit_count(),
+        partner=None if d.partner < 0 else d.partner,
+        petit_au_bout=petit_au_bout_of(state),
+        declarations=state.declarations,
+        slam_announced=state.slam_announced,
+        attack_all_tricks=winning_camps == {Camp.ATTACK},
+        defence_all_tricks=winning_camps == {Camp.DEFENCE},
+    )
+    score = score_deal(summary, defence_slam_bonus=state.rules.options.defence_slam_bonus)
+    return DealResult(
+        score.scores, breakdown=score, contract=contract.label, declarer=d.declarer, made=score.made
     )

@@ -1,0 +1,101 @@
+"""One moment of a French Tarot deal: :class:`FrenchTarotState` (the deal machine's state with
+French Tarot's accessors).
+
+>>> import tarotlib
+>>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=8)
+>>> type(state).__name__, state.contract, state.camps, state.piles()
+('FrenchTarotState', None, (), ((), (), (), ()))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from tarotlib.cards import Card, cards_of
+from tarotlib.deal import DealState, note
+from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
+from tarotlib.variants.french_tarot.types import Contract, Declaration
+
+if TYPE_CHECKING:
+    from tarotlib.variants.french_tarot.game import FrenchTarot
+
+__all__ = ["FrenchTarotState"]
+
+
+class FrenchTarotState(DealState):
+    """One moment of a French Tarot deal (immutable; see :class:`~tarotlib.deal.DealState`).
+
+    Besides the common surface it exposes the French Tarot position for servers and tools:
+    ``contract``, ``taker``, ``partner``, ``camps``, ``chien``, ``ecart``, ``slam_announced``,
+    ``declarations``, ``auction_calls``... Give players :meth:`observation` instead.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> state = rules.new_deal(seed=8)
+    >>> for text in ("pass", "bid garde", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> state.phase, state.contract, state.taker, len(state.chien)
+    ('discard', <Contract.GARDE: 2>, 2, 6)
+    """
+
+    __slots__ = ()
+
+    @property
+    def rules(self) -> FrenchTarot:
+        """The rules and options in force."""
+        return self._g  # type: ignore[return-value]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract, once the auction is won."""
+        return cast("Contract | None", self._d.contract)
+
+    @property
+    def taker(self) -> int | None:
+        """The taker's seat, once the auction is won."""
+        return self.declarer
+
+    @property
+    def camps(self) -> tuple[int, ...]:
+        """Camp of each seat once play has begun (0 attack, 1 defence; Grash: the seat itself)."""
+        return self._d.sides
+
+    @property
+    def chien(self) -> tuple[Card, ...]:
+        """The chien as dealt."""
+        return cards_of(self._d.kitty)
+
+    @property
+    def ecart(self) -> tuple[Card, ...]:
+        """The écart made so far (Prise/Garde)."""
+        return cards_of(self._d.discard)
+
+    @property
+    def is_grash(self) -> bool:
+        """True if all passed and the deal is played as Grash (FT-15)."""
+        return bool(note(self._d.notes, "all_pass_played", False))
+
+    @property
+    def slam_announced(self) -> bool:
+        """True if the taker announced a slam (FT-7)."""
+        return bool(note(self._d.notes, "slam", False))
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """Poignées and misères declared so far."""
+        return cast("tuple[Declaration, ...]", self._d.declarations)
+
+    @property
+    def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
+        """``(seat, contract or None for a pass)`` for each auction call so far."""
+        return cast("tuple[tuple[int, Contract | None], ...]", self.calls)
+
+    def observation(self, seat: int) -> FrenchTarotObservation:
+        """What ``seat`` may see now (FT-17).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=8)
+        >>> state.observation(0).hand == state.hand(0), state.observation(0).to_json()["hand"][:3]
+        (True, ['2S', '5S', 'NS'])
+        """
+        return observe(self, self._seat(seat))
