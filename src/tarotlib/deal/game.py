@@ -30,6 +30,8 @@ import abc
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+import attrs
+
 from tarotlib.actions import Action
 from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
 from tarotlib.deal.data import new_data
@@ -125,13 +127,14 @@ class Game(abc.ABC, Generic[S]):
         """The phases of a deal, in order, ending with ``over``."""
         return self._machine.phases
 
-    def __getstate__(self) -> object:
-        # The compiled machine (a slot) holds closures; it is rebuilt on demand.
-        return getattr(self, "__dict__", None)
-
-    def __setstate__(self, state: object) -> None:
-        if isinstance(state, dict):
-            self.__dict__.update(state)
+    def __reduce__(self) -> str | tuple[object, ...]:
+        # A game pickles as the arguments it was built from (an attrs class: its init fields);
+        # what it derives from them (phases, the compiled machine) holds closures and is rebuilt.
+        if attrs.has(type(self)):
+            fields = attrs.fields(type(self))  # type: ignore[arg-type]
+            args = tuple(getattr(self, f.name) for f in fields if f.init)
+            return (type(self), args)
+        return (type(self), ())
 
     # -- dealing ------------------------------------------------------------------------------------
     def new_deal(

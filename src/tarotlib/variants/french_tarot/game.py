@@ -17,7 +17,7 @@ poignée and misère declarations before each player's first card, FT-8), then `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Final, cast
 
 import attrs
@@ -317,15 +317,6 @@ class FrenchTarot(Game[FrenchTarotState]):
         True
         """
         return self.options.annulled_deals_count or not result.is_annulled
-
-    def target_reached(self, totals: Sequence[float], target: float) -> bool:
-        """A match to a target ends once some seat's total reaches it (ties shared, FT-19 Q-11).
-
-        >>> rules = FrenchTarot(FrenchTarotOptions(players=3))
-        >>> rules.target_reached((500, -250, -250), 500), rules.target_reached((499, -250, -249), 500)
-        (True, False)
-        """
-        return max(totals) >= target
 
     # -- the call (FT-5) and the opening lead (FT-5.5) ----------------------------------------------
     def callable_mask(self, hand: int) -> int:
