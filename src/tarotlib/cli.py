@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
+import importlib.util
 import json
 import os
 import re
@@ -41,7 +43,7 @@ from tarotlib.records import MATCH_RECORD_FORMAT, GameRecord, load, load_match
 from tarotlib.simulation import ProgressBar, SimulationError, format_summary
 from tarotlib.variants.registry import variant, variant_info, variant_names
 
-__all__ = ["main", "parse_option", "simulate"]
+__all__ = ["load_games", "main", "parse_option", "simulate"]
 
 _INT = re.compile(r"[+-]?\d+")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
@@ -307,7 +309,43 @@ def _presets_help() -> str:
     return f"option preset ({listed})" if listed else "option preset"
 
 
+def load_games(sources: Sequence[str]) -> None:
+    """Import each of ``sources`` — a Python file (``mygame.py``) or a module name
+    (``mypackage.mygame``) — so that the games it registers (``tarotlib.register(...)`` when it is
+    imported) can be played by name. Raises ``ImportError`` saying what could not be loaded.
+
+    >>> load_games(["tarotlib.variants.belote"])
+    >>> load_games(["no_such_module_here"])
+    Traceback (most recent call last):
+        ...
+    ImportError: cannot load 'no_such_module_here': No module named 'no_such_module_here'
+    """
+    for source in sources:
+        try:
+            if source.endswith(".py") or os.sep in source:
+                name = "tarotlib_loaded_" + re.sub(r"\W", "_", os.path.splitext(source)[0])
+                spec = importlib.util.spec_from_file_location(name, source)
+                if spec is None or spec.loader is None:
+                    raise ImportError(f"not a Python file: {source}")
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[name] = module  # so that its classes pickle (--workers)
+                spec.loader.exec_module(module)
+            else:
+                importlib.import_module(source)
+        except Exception as exc:  # any failure of the user's module is reported, not raised
+            raise ImportError(f"cannot load {source!r}: {exc}") from exc
+
+
 def _parser() -> argparse.ArgumentParser:
+    loading = argparse.ArgumentParser(add_help=False)
+    loading.add_argument(
+        "--load",
+        action="append",
+        default=[],
+        metavar="FILE_OR_MODULE",
+        help="import a Python file or module first, so that the games it registers can be named "
+        "(repeatable)",
+    )
     parser = argparse.ArgumentParser(
         prog="tarotlib",
         description=(
@@ -323,6 +361,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser(
         "simulate",
+        parents=[loading],
         help="play deals between bots and summarise them",
         description=(
             "Play complete deals between bots (random by default; --bots heuristic,...) and print "
@@ -359,6 +398,7 @@ def _parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser(
         "replay",
+        parents=[loading],
         help="replay a game record and print its result",
         description=(
             "Replay a game record (docs/records.md), check it, tell the deal trick by trick and "
@@ -383,6 +423,7 @@ def _parser() -> argparse.ArgumentParser:
 
     ply = sub.add_parser(
         "play",
+        parents=[loading],
         help="play a match in the terminal against bots",
         description=(
             "Play a match against bots in the terminal (docs/terminal.md). At the prompt, type an "
@@ -424,7 +465,7 @@ def _parser() -> argparse.ArgumentParser:
     ply.add_argument("--resume", metavar="FILE", help="go on with a match saved with 'save FILE'")
     ply.set_defaults(func=_cmd_play)
 
-    var = sub.add_parser("variants", help="list the registered variants")
+    var = sub.add_parser("variants", parents=[loading], help="list the registered variants")
     var.set_defaults(func=_cmd_variants)
     return parser
 
@@ -448,6 +489,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse exits on --help and on usage errors
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 2)
+    try:
+        load_games(args.load)
+    except ImportError as exc:
+        print(f"tarotlib {args.command}: error: {exc}", file=sys.stderr)
+        return 2
     try:
         status: int = args.func(args)
     except _UsageError as exc:

@@ -24,7 +24,7 @@ import attrs
 from tarotlib.actions import Action
 from tarotlib.dealing import Layout
 
-__all__ = ["Breakdown", "DealResult", "GameState", "Observation", "Rules"]
+__all__ = ["Breakdown", "Conversion", "DealResult", "GameState", "Observation", "Rules"]
 
 
 @runtime_checkable
@@ -114,6 +114,25 @@ class DealResult:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
+
+
+@attrs.frozen
+class Conversion:
+    """A match's totals converted to the game's own points at its end (LO-17's game points; most
+    games keep their totals): ``points`` per seat and the ``lines`` that explain them.
+
+    >>> import tarotlib
+    >>> match = tarotlib.Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
+    >>> match = match.add(DealResult((80, -40, -40)))
+    >>> match.points.points, match.points.lines
+    ((80, -40, -40), ())
+    """
+
+    points: tuple[float, ...]
+    lines: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
 
 
 class Observation(Protocol):
@@ -352,6 +371,26 @@ class Rules(Protocol):
         >>> import tarotlib
         >>> tarotlib.variant("french-tarot", players=4).settle(0, DealResult((75, -25, -25, -25)))
         ((75, -25, -25, -25), 0)
+        """
+        ...
+
+    def deals_complete(self, counted: int, deals: int, totals: Sequence[float]) -> bool:
+        """Whether a match of ``deals`` deals ends after ``counted`` of them with these
+        ``totals`` (a game that plays on while tied, LO-17.6 ``extra_deal``, says no).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("french-tarot").deals_complete(4, 4, (0, 0, 0, 0))
+        True
+        """
+        ...
+
+    def convert(self, results: Sequence[DealResult], totals: Sequence[float]) -> Conversion:
+        """The match's ``totals`` (after ``results``) converted to the game's own points at its end
+        (LO-17's game points); most games keep the totals.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").convert((), (100, 62, 100, 62)).points
+        (100, 62, 100, 62)
         """
         ...
 

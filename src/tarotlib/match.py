@@ -27,7 +27,7 @@ import attrs
 
 from tarotlib.bots import Bot
 from tarotlib.dealing import Layout
-from tarotlib.engine import DealResult, GameState, Rules
+from tarotlib.engine import Conversion, DealResult, GameState, Rules
 from tarotlib.errors import MatchError
 from tarotlib.rng import derive_seed
 
@@ -163,9 +163,29 @@ class Match:
         True
         """
         if self.deals is not None:
-            return self.deals_counted >= self.deals
+            complete = getattr(self.rules, "deals_complete", None)
+            if complete is None:  # rules written before the hook: the number of deals alone
+                return self.deals_counted >= self.deals
+            return bool(complete(self.deals_counted, self.deals, self.totals))
         assert self.target_score is not None
         return self.rules.target_reached(self.totals, self.target_score)
+
+    @property
+    def points(self) -> Conversion:
+        """The totals converted to the game's own points (``rules.convert``; LO-17's game
+        points), with the lines that explain them; the totals themselves in most games.
+
+        >>> import tarotlib
+        >>> from tarotlib.engine import DealResult
+        >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
+        >>> m.add(DealResult((-40, 20, 20))).points.points
+        (-40, 20, 20)
+        """
+        convert = getattr(self.rules, "convert", None)
+        if convert is None:
+            return Conversion(self.totals)
+        conversion: Conversion = convert(self.results, self.totals)
+        return conversion
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -39,6 +39,7 @@ from tarotlib.deal.phase import Over, Parser, Phase
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout
 from tarotlib.decks import Deck
+from tarotlib.engine import Conversion
 from tarotlib.errors import ActionParseError, DealError
 from tarotlib.rng import shuffle
 
@@ -261,3 +262,11 @@ class Game(abc.ABC, Generic[S]):
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
         """A match to ``target`` ends once some seat's total reaches it."""
         return max(totals) >= target
+
+    def deals_complete(self, counted: int, deals: int, totals: Sequence[float]) -> bool:
+        """A match of ``deals`` deals ends once that many count, whatever the totals."""
+        return counted >= deals
+
+    def convert(self, results: Sequence[DealResult], totals: Sequence[float]) -> Conversion:
+        """The totals as they are (a game with game points, LO-17, converts them)."""
+        return Conversion(tuple(totals))

@@ -50,43 +50,92 @@ class Phase:
     name: str = "phase"
     """The phase's name, as ``state.phase`` reports it."""
     expects: str = "an action"
+    """What the phase expects, for ``phase NAME expects ...`` when another kind of action comes."""
     help_last: bool = False
     """List this phase's action forms after the others' in parse errors (a phase that rarely
     happens)."""
-    """What the phase expects, for ``phase NAME expects ...`` when another kind of action comes."""
 
     def active(self, data: DealData) -> bool:
-        """Whether the phase happens in a deal with these facts (else it is skipped)."""
+        """Whether the phase happens in a deal with these facts (else it is skipped).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> call = rules.phase_list[2]
+        >>> call.name, call.active(rules.new_deal(seed=1).data)   # only with 5 players (FT-5)
+        ('call', False)
+        """
         return True
 
     def start(self, state: S) -> S:
         """Set up the phase: return ``state`` with the seat to act and the phase's data set (with
         ``state.proceed(None, to_act=...)``), or move on (``state.advance(None)``) or end the deal
         (``state.finish(None, ...)``). ``state`` is new and held by nobody else: the core phases
-        set it up in place (its slots), which a phase may do too."""
+        set it up in place (its slots), which a phase may do too.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1, dealer=3)
+        >>> state.phase, state.to_act   # the auction started with the seat after the dealer
+        ('auction', 0)
+        """
         return state.advance(None)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        """The legal actions of the seat to act, in a deterministic order."""
+        """The legal actions of the seat to act, in a deterministic order (what
+        ``state.legal_actions()`` returns).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("belote").new_deal(seed=4)
+        >>> [a.text for a in state.rules.phase_list[0].legal(state)]
+        ['pass', 'bid spades']
+        """
         return ()
 
     def apply(self, state: S, action: Action) -> S:
-        """The state after ``action``; raises :class:`~tarotlib.errors.IllegalActionError` saying
-        why an action is illegal (``state`` is unchanged)."""
+        """The state after ``action`` (what ``state.apply(action)`` returns); raises
+        :class:`~tarotlib.errors.IllegalActionError` saying why an action is illegal (``state``
+        is unchanged).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid garde"))
+        >>> state.rules.phase_list[1].apply(state, rules.parse_action("bid prise"))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.IllegalActionError: bid prise: bid must beat Garde
+        """
         raise state.wrong(action, self.expects)
 
     def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
         """The auction's calls so far (``state.calls``): the deal's facts, to which an auction in
-        progress adds the calls it keeps in its own data."""
+        progress adds the calls it keeps in its own data.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("pass"))
+        >>> state.rules.phase_list[1].calls(state)
+        ((1, None),)
+        """
         return state._d.calls
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """The verbs this phase's actions are written with in ``game``: ``verb -> (parser,
-        help)``."""
+        help)``.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot")
+        >>> parse, help_text = rules.phase_list[1].parsers(rules)["bid"]
+        >>> parse(["garde"]).text, help_text
+        ('bid garde', 'bid <contract>')
+        """
         return {}
 
     def reject(self, reason: str, action: Action) -> IllegalActionError:
-        """An :class:`~tarotlib.errors.IllegalActionError` for ``action`` with ``reason``."""
+        """An :class:`~tarotlib.errors.IllegalActionError` for ``action`` with ``reason``.
+
+        >>> from tarotlib.actions import Pass
+        >>> str(Phase().reject("not now", Pass()))
+        'pass: not now'
+        """
         return IllegalActionError(reason, action)
 
 
