@@ -299,6 +299,8 @@ class PairAnnouncement:
                 shift = SEAT_BITS * seat
                 if packed >> a + shift & packed >> b + shift & 1:
                     found += ((key, seat),)
+        if not found:
+            return d
         return evolve(d, notes=(*d.notes, (self.holders_key, found)))
 
     def active(self, state: DealState) -> bool:

@@ -105,6 +105,7 @@ class Belote(Game[BeloteState]):
     belote_offer: PairAnnouncement = attrs.field(init=False, eq=False, repr=False)
     """Belote-rebelote (BE-9): its holders and announcements of a deal."""
     _trick_rules: tuple[TrickRules, ...] = attrs.field(init=False, repr=False, eq=False)
+    _tables: tuple[ContractTable, ...] = attrs.field(init=False, repr=False, eq=False)
 
     name = "belote"
     players = 4
@@ -116,6 +117,8 @@ class Belote(Game[BeloteState]):
         o = self.options
         packets = (3, 2) if o.deal_packets == "3-2" else (2, 3)
         object.__setattr__(self, "dealing", StockSchedule(packets, 12))
+        tables = tuple(contract_table(c, o.ta_sa_points) for c in Contract)
+        object.__setattr__(self, "_tables", tables)
         object.__setattr__(
             self,
             "_trick_rules",
@@ -179,7 +182,7 @@ class Belote(Game[BeloteState]):
         >>> Belote(BeloteOptions()).table(Contract.CLUBS).deal_total
         162
         """
-        return contract_table(contract, self.options.ta_sa_points)
+        return self._tables[contract]
 
     def trick_rules(self, contract: Contract) -> TrickRules:
         """The legal-card rules of ``contract`` under these options (BE-7).
