@@ -511,7 +511,13 @@ class StockSchedule:
     def deal_cards(
         self, order: Sequence[int], players: int, dealer: int
     ) -> tuple[tuple[int, ...], int, tuple[Card, ...]]:
-        """``(hand masks by seat, 0, stock in dealing order)`` for the ordered pack ``order``."""
+        """``(hand masks by seat, 0, stock in dealing order)`` for the ordered pack ``order``.
+
+        >>> from tarotlib.decks import PIQUET_32
+        >>> hands, kitty, stock = StockSchedule((3, 2), 12).deal_cards(list(PIQUET_32), 4, 0)
+        >>> [hand.bit_count() for hand in hands], kitty, stock[0] == PIQUET_32.cards[20]
+        ([5, 5, 5, 5], 0, True)
+        """
         getters = self._getters.get(players)
         if getters is None:
             plan: list[list[int]] = [[] for _ in range(players)]
@@ -532,7 +538,13 @@ class StockSchedule:
 
     def check_layout(self, layout: Layout, players: int, kitty_name: str = "kitty") -> None:
         """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` has hands of
-        ``sum(packets)`` cards, no kitty and a stock of ``stock`` cards."""
+        ``sum(packets)`` cards, no kitty and a stock of ``stock`` cards.
+
+        >>> StockSchedule((1,), 1).check_layout(Layout.from_text(["7S", "8S"]), 2)
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: the stock has 0 cards; it needs 1
+        """
         size = sum(self.packets)
         for seat, hand in enumerate(layout.hands):
             if len(hand) != size:
@@ -548,13 +560,24 @@ _Getter = Callable[[Sequence[int]], tuple[int, ...]]
 _Routes = tuple[tuple[_Getter, ...], _Getter]
 
 
-def _routes_of(route: Sequence[int], players: int) -> _Routes:
+_ROUTES: dict[tuple[object, int], _Routes] = {}
+
+
+def _routes_of(plan: DealerExtraSchedule | PileSchedule, players: int) -> _Routes:
     """Getters of the pack positions each receiver gets (by offset from the dealer: 0 is the
-    dealer, 1 his next seat, ...), in dealing order, and the kitty's."""
-    return (
-        tuple(_tuple_getter([i for i, d in enumerate(route) if d == k]) for k in range(players)),
-        _tuple_getter([i for i, d in enumerate(route) if d == KITTY]),
-    )
+    dealer, 1 his next seat, ...), in dealing order, and the kitty's (kept once computed, outside
+    the plan so that plans pickle)."""
+    key = (plan, players)
+    routes = _ROUTES.get(key)
+    if routes is None:
+        route = plan.plan(players)
+        routes = _ROUTES[key] = (
+            tuple(
+                _tuple_getter([i for i, d in enumerate(route) if d == k]) for k in range(players)
+            ),
+            _tuple_getter([i for i, d in enumerate(route) if d == KITTY]),
+        )
+    return routes
 
 
 def _check_pack(order: Sequence[int], size: int) -> None:
@@ -608,7 +631,6 @@ class DealerExtraSchedule:
     packets: tuple[int, ...] | None = attrs.field(default=None, converter=_packets_converter)
     keep_order: bool = False
     sits_out: int = 0
-    _routes: dict[int, _Routes] = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if self.hand < 1 or self.extra < 0:
@@ -654,10 +676,7 @@ class DealerExtraSchedule:
         return tuple(route)
 
     def _get(self, players: int) -> _Routes:
-        routes = self._routes.get(players)
-        if routes is None:
-            routes = self._routes[players] = _routes_of(self.plan(players), players)
-        return routes
+        return _routes_of(self, players)
 
     def size(self, players: int) -> int:
         """Number of cards dealt.
@@ -809,7 +828,6 @@ class PileSchedule:
     packet_size: int = 4
     rounds: int = 6
     kitty_per_round: int = 1
-    _routes: dict[int, _Routes] = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if self.packet_size < 1 or self.rounds < 1 or self.kitty_per_round < 0:
@@ -833,10 +851,7 @@ class PileSchedule:
         return tuple(route)
 
     def _get(self, players: int) -> _Routes:
-        routes = self._routes.get(players)
-        if routes is None:
-            routes = self._routes[players] = _routes_of(self.plan(players), players)
-        return routes
+        return _routes_of(self, players)
 
     def size(self, players: int) -> int:
         """Number of cards dealt.
