@@ -5,8 +5,8 @@ pile to be) and the dealer. A deal is a chance step: either from a seed (a speci
 :mod:`tarotlib.rng`, then the packet schedule), from an explicit card order, or from a layout given
 card by card.
 
-The dealing plans (each with ``size``, ``deal_cards`` and ``check_layout``, the
-:class:`~tarotlib.deal.DealPlan` of the deal machine):
+The dealing plans (each with ``size``, ``deal_cards`` and ``check_layout``: the deal machine's
+``tarotlib.deal.DealPlan``):
 
 - :class:`PacketSchedule` — packets round the table with kitty cards put aside (FT-3);
 - :class:`StockSchedule` — hands first, a stock dealt after the auction (BE-3.3, BE-3.4);
