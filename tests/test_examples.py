@@ -8,6 +8,9 @@ from types import ModuleType
 
 import pytest
 
+from tarotlib import variant_names
+from tarotlib.variants.registry import unregister
+
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 
@@ -25,7 +28,12 @@ def test_there_are_examples() -> None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    module = _load(path)
-    result = module.main()
-    assert result is not None
-    assert capsys.readouterr().out.strip()
+    before = set(variant_names())
+    try:
+        module = _load(path)
+        result = module.main()
+        assert result is not None
+        assert capsys.readouterr().out.strip()
+    finally:  # an example that registers a game (custom_variant.py) leaves the registry as it was
+        for name in set(variant_names()) - before:
+            unregister(name)

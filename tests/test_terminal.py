@@ -944,7 +944,9 @@ def test_an_exact_but_illegal_bid_is_not_taken_as_a_prefix_of_another() -> None:
         texts = [a.text for a in state.legal_actions()]
         if texts == ["pass", "bid garde-contre"]:
             break
-        state = state.apply(rules.parse_action("bid garde-sans" if "bid garde-sans" in texts else "pass"))
+        state = state.apply(
+            rules.parse_action("bid garde-sans" if "bid garde-sans" in texts else "pass")
+        )
     legal = state.legal_actions()
     chosen = resolve_action("garde", legal, rules)
     assert chosen.text == "bid garde" and chosen not in legal

@@ -15,7 +15,10 @@ action                 text                            used for
 ``Declare(kind, ...)`` ``declare simple-poignee T2 ..`` a poignée or misère (FT-8)
 ``Play(card)``         ``play KH``                     a card played to a trick (FT-9)
 ``Redeal(True/False)`` ``redeal`` / ``keep``            optional petit-sec redeal (FT-3.4)
-``Give(card)``         ``give 6S``                     a fool's exchange card, chosen (LO-7.7)
+``Expose(card)``       ``expose KH``                   a card the dealer turns up (LO-12.2)
+``Request(card)``      ``request T20``                 a card named in a request (TO-6, CH-9)
+``Give(card)``         ``give 2C``                     a card given back (TO-6.2) or for the fool (LO-7.7)
+``Stop()``             ``stop``                        no more requests (TO-6.4, CH-9.5)
 =====================  ==============================  ======================================
 
 >>> from tarotlib.cards import parse_card
@@ -49,11 +52,14 @@ __all__ = [
     "Call",
     "Declare",
     "Discard",
+    "Expose",
     "Give",
     "Pass",
     "Play",
     "Redeal",
+    "Request",
     "Slam",
+    "Stop",
 ]
 
 
@@ -221,18 +227,56 @@ class Declare(Action):
         return f"{base} {format_cards(self.shown, self.notation)}" if self.shown else base
 
 
-_PLAYS = tuple(Play(c) for c in ALL_CARDS)
+@attrs.frozen
+class Expose(_CardAction):
+    """Turn one of one's own cards face up for the whole table (the Lombardy dealer's further
+    cards under ``exposure_order = dealer_choice``, LO-12.2).
+
+    >>> from tarotlib.cards import parse_card
+    >>> Expose(parse_card("KH")).text
+    'expose KH'
+    """
+
+    verb: ClassVar[str] = "expose"
+
+
+@attrs.frozen
+class Request(_CardAction):
+    """Name a card one does not hold: its holder must hand it over (the declarer's exchanges,
+    TO-6.2; the soloist's requests, CH-9.2).
+
+    >>> from tarotlib.cards import parse_card
+    >>> Request(parse_card("T20")).text
+    'request T20'
+    """
+
+    verb: ClassVar[str] = "request"
 
 
 @attrs.frozen
 class Give(_CardAction):
-    """Give a card of one's won cards, chosen by the giver (the Matto's exchange card with option
+    """Give one card to another player: the card given back after a request, face down (TO-6.2,
+    CH-9.3), or the card chosen to pay for a fool (the Matto's exchange card with
     ``matto_payment="any_own_card"``, LO-7.7; the Fou's with ``fou_payment_card="any_source_card"``,
     CH-12.5).
 
     >>> from tarotlib.cards import parse_card
-    >>> Give(parse_card("6S")).text
-    'give 6S'
+    >>> Give(parse_card("2C")).text
+    'give 2C'
     """
 
     verb: ClassVar[str] = "give"
+
+
+@attrs.frozen
+class Stop(Action):
+    """Stop early where going on is a right, not a duty (no more requests, TO-6.4, CH-9.5).
+
+    >>> Stop().text, Stop() == Stop()
+    ('stop', True)
+    """
+
+    verb: ClassVar[str] = "stop"
+
+
+_PLAYS = tuple(Play(c) for c in ALL_CARDS)

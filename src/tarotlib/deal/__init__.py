@@ -7,9 +7,11 @@ below, with their parameters — and a scoring function. :class:`DealState` runs
 phase                              what it does
 =================================  =========================================================
 :class:`HandCheck`                 a dealt hand annuls the deal or offers a redeal (FT-3.4)
+:class:`ExposeCards`               the dealer's extra cards and last cards shown (LO-12)
 :class:`OneRoundBidding`           one turn each, rising bids (FT-4, CH-8.2)
 :class:`TakeOrName`                take the turn-up's suit, name another, TA/SA (BE-4)
 :class:`CallCard`                  the declarer calls a partner by a card (FT-5)
+:class:`RequestCards`              cards requested, others given back (TO-6, CH-9)
 :class:`DiscardCards`              the écart or the dealer's discard (FT-6, LO-8, CH-7)
 :class:`Decision`                  one seat chooses (the slam announcement, FT-7)
 :class:`CompleteFromStock`         the stock dealt after the auction (BE-5.1)
@@ -32,7 +34,8 @@ from tarotlib.deal.auctions import OneRoundBidding, TakeOrName
 from tarotlib.deal.call import CallCard, holder_of
 from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.decisions import Decision, HandCheck
-from tarotlib.deal.discard import DiscardCards
+from tarotlib.deal.discard import DiscardCards, discard_owner
+from tarotlib.deal.exposure import ExposeCards, exposed, face_up
 from tarotlib.deal.fool import ExchangeRule, ExcuseRule, FoolRule
 from tarotlib.deal.game import DealPlan, Game
 from tarotlib.deal.observe import DealObservation
@@ -42,8 +45,16 @@ from tarotlib.deal.offers import (
     PairAnnouncement,
     ShowDeclaration,
 )
+from tarotlib.deal.ordered import dealt_in_order
 from tarotlib.deal.phase import Over, Phase
 from tarotlib.deal.play import Offer, PlayContext, TrickPlay, eldest, plays_of
+from tarotlib.deal.requests import (
+    Exchange,
+    RequestCards,
+    exchanges,
+    exchanges_seen,
+    out_of_play,
+)
 from tarotlib.deal.state import DealState
 from tarotlib.deal.stock import CompleteFromStock
 
@@ -57,8 +68,10 @@ __all__ = [
     "DealState",
     "Decision",
     "DiscardCards",
+    "Exchange",
     "ExchangeRule",
     "ExcuseRule",
+    "ExposeCards",
     "FoolRule",
     "Game",
     "HandCheck",
@@ -69,13 +82,21 @@ __all__ = [
     "PairAnnouncement",
     "Phase",
     "PlayContext",
+    "RequestCards",
     "ShowDeclaration",
     "TakeOrName",
     "TrickPlay",
+    "dealt_in_order",
+    "discard_owner",
     "eldest",
     "evolve",
+    "exchanges",
+    "exchanges_seen",
+    "exposed",
+    "face_up",
     "holder_of",
     "note",
+    "out_of_play",
     "plays_of",
     "with_note",
 ]

@@ -65,19 +65,33 @@ class DealData(NamedTuple):
 
 _INDEX: Final = {name: i for i, name in enumerate(DealData._fields)}
 _DEFAULTS: Final = tuple(DealData._field_defaults[name] for name in DealData._fields[5:])
+_LATER: Final = _DEFAULTS[2:]  # the defaults after ``order`` and ``sitter``
 _new_tuple: Final = tuple.__new__
 
 
 def new_data(
-    dealer: int, seed: int | None, dealt: tuple[int, ...], kitty: int, stock: tuple[Card, ...]
+    dealer: int,
+    seed: int | None,
+    dealt: tuple[int, ...],
+    kitty: int,
+    stock: tuple[Card, ...],
+    order: tuple[tuple[Card, ...], ...] | None = None,
+    sitter: int = -1,
 ) -> DealData:
-    """A deal's first facts (``DealData(dealer, seed, dealt, kitty, stock)``, built without the
-    named tuple's ``__new__``: every deal starts with one).
+    """A deal's first facts (``DealData(dealer, seed, dealt, kitty, stock, order, sitter)``, built
+    without the named tuple's ``__new__``: every deal starts with one). ``order`` gives the hands
+    in dealing order when the game keeps it (LO-11), ``sitter`` the seat sitting the deal out
+    (CH-2.3).
 
     >>> new_data(3, None, (1, 2), 0, ()) == DealData(3, None, (1, 2), 0, ())
     True
+    >>> new_data(0, None, (0, 1, 2), 0, (), sitter=1).sitter
+    1
     """
-    data: DealData = _new_tuple(DealData, (dealer, seed, dealt, kitty, stock, *_DEFAULTS))
+    if order is None and sitter == -1:
+        data: DealData = _new_tuple(DealData, (dealer, seed, dealt, kitty, stock, *_DEFAULTS))
+    else:
+        data = _new_tuple(DealData, (dealer, seed, dealt, kitty, stock, order, sitter, *_LATER))
     return data
 
 

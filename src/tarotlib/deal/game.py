@@ -37,7 +37,7 @@ from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
 from tarotlib.deal.data import new_data
 from tarotlib.deal.phase import Over, Parser, Phase
 from tarotlib.deal.state import SEAT_BITS, DealState
-from tarotlib.dealing import Layout
+from tarotlib.dealing import Layout, dealt_order_of, sitter_of
 from tarotlib.decks import Deck
 from tarotlib.engine import Conversion
 from tarotlib.errors import ActionParseError, DealError
@@ -135,20 +135,37 @@ class Game(abc.ABC, Generic[S]):
             fields = attrs.fields(type(self))  # type: ignore[arg-type]
             args = tuple(getattr(self, f.name) for f in fields if f.init)
             return (type(self), args)
-        return (type(self), ())
+        # Otherwise: the instance's own attributes (a game built by its own ``__init__``), set
+        # back on a new instance without calling ``__init__``.
+        return (object.__new__, (type(self),), dict(getattr(self, "__dict__", {})) or None)
 
     # -- dealing ------------------------------------------------------------------------------------
     def new_deal(
         self, *, seed: int | None = None, layout: Layout | None = None, dealer: int = 0
     ) -> S:
         """Deal from ``seed`` (with ``dealer``) or from an explicit ``layout`` (which names its
-        dealer)."""
+        dealer). The layout's dealing order (``Layout.order``, LO-11) becomes ``data.order``, and
+        a dealing plan that leaves a seat out says which (``data.sitter``, CH-2.3).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> state = rules.new_deal(seed=5, dealer=2)
+        >>> rules.new_deal(layout=state.layout) == rules.new_deal(layout=state.layout)
+        True
+        >>> state.data.order, state.data.sitter
+        (None, -1)
+        """
         if layout is not None:
             if seed is not None:
                 raise DealError("give either a seed or a layout, not both")
             self.check_layout(layout)
             return self.start(
-                layout.hand_masks, layout.kitty_mask, layout.dealer, stock=layout.stock
+                layout.hand_masks,
+                layout.kitty_mask,
+                layout.dealer,
+                stock=layout.stock,
+                order=layout.order,
+                sitter=sitter_of(self.dealing, self.players, layout.dealer),
             )
         n = self.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -173,11 +190,26 @@ class Game(abc.ABC, Generic[S]):
         return self._deal(list(order), dealer, None)
 
     def _deal(self, order: Sequence[int], dealer: int, seed: int | None) -> S:
-        hands, kitty, stock = self.dealing.deal_cards(order, self.players, dealer)
-        return self.start(hands, kitty, dealer, stock=stock, seed=seed)
+        plan = self.dealing
+        n = self.players
+        hands, kitty, stock = plan.deal_cards(order, n, dealer)
+        dealt = dealt_order_of(plan, order, n, dealer)  # LO-11: the hands in dealing order
+        sitter = sitter_of(plan, n, dealer)  # CH-2.3: the seat sitting the deal out
+        if dealt is None and sitter < 0:
+            return self.start(hands, kitty, dealer, stock=stock, seed=seed)
+        return self.start(hands, kitty, dealer, stock=stock, seed=seed, order=dealt, sitter=sitter)
 
     def check_layout(self, layout: Layout) -> None:
-        """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` is a deal of this game."""
+        """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` is a deal of this game
+        (its dealing plan checks the sizes, the seat sitting out and the dealing order).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> rules.check_layout(tarotlib.Layout.from_text(["KH", "QH", "JH"]))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: seat 0 has 1 cards; each hand needs 24
+        """
         n = self.players
         if layout.players != n:
             raise DealError(f"the layout has {layout.players} hands; this game has {n} players")
@@ -197,13 +229,29 @@ class Game(abc.ABC, Generic[S]):
         *,
         stock: Sequence[Card] = (),
         seed: int | None = None,
+        order: Sequence[Sequence[Card]] | None = None,
+        sitter: int = -1,
     ) -> S:
-        """The first state of a deal dealt as given (masks by seat), its first phase entered."""
+        """The first state of a deal dealt as given (masks by seat), its first phase entered.
+        ``order`` gives each hand in dealing order when the game keeps it (``data.order``, LO-11),
+        ``sitter`` the seat sitting the deal out (``data.sitter``, CH-2.3).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> layout = rules.new_deal(seed=4).layout
+        >>> state = rules.start(layout.hand_masks, layout.kitty_mask, layout.dealer)
+        >>> state.phase, state.layout == layout
+        ('auction', True)
+        """
         hands = tuple(hands)
         packed = 0
         for seat, hand in enumerate(hands):
             packed |= hand << SEAT_BITS * seat
-        data = new_data(dealer, seed, hands, kitty, tuple(stock))
+        if order is None and sitter < 0:
+            data = new_data(dealer, seed, hands, kitty, tuple(stock))
+        else:
+            dealt = None if order is None else tuple(tuple(h) for h in order)
+            data = new_data(dealer, seed, hands, kitty, tuple(stock), dealt, sitter)
         return self.state_class._first(self, data, packed)._enter(0)
 
     # -- actions ----------------------------------------------------------------------------------

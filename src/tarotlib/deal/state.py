@@ -350,9 +350,10 @@ class DealState:
 
     @property
     def layout(self) -> Layout:
-        """The deal as dealt (hands, kitty, stock, dealer)."""
+        """The deal as dealt (hands, kitty, stock, dealer), each hand in dealing order when the
+        deal keeps it (``Layout.order``, LO-11): what records store and replay."""
         d = self._d
-        return Layout.from_masks(d.dealt, d.kitty, d.dealer, d.stock)
+        return Layout.from_masks(d.dealt, d.kitty, d.dealer, d.stock, order=d.order)
 
     @property
     def seed(self) -> int | None:
