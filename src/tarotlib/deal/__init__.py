@@ -8,8 +8,11 @@ phase                              what it does
 =================================  =========================================================
 :class:`HandCheck`                 a dealt hand annuls the deal or offers a redeal (FT-3.4)
 :class:`OneRoundBidding`           one turn each, rising bids (FT-4, CH-8.2)
+:class:`MultiRoundBidding`         rounds, a pass final, a senior may equal (TO-5, CH-8.3)
 :class:`TakeOrName`                take the turn-up's suit, name another, TA/SA (BE-4)
-:class:`CallCard`                  the declarer calls a partner by a card (FT-5)
+:class:`ChooseContract`            one player chooses the contract (FT-20.4)
+:class:`KingCall`                  nobody bid: the dealer calls a King (CH-8.4, CH-10)
+:class:`CallCard`                  the declarer calls a partner by a card (FT-5, TO-34)
 :class:`DiscardCards`              the écart or the dealer's discard (FT-6, LO-8, CH-7)
 :class:`Decision`                  one seat chooses (the slam announcement, FT-7)
 :class:`CompleteFromStock`         the stock dealt after the auction (BE-5.1)
@@ -17,8 +20,27 @@ phase                              what it does
 =================================  =========================================================
 """
 
-from tarotlib.deal.auctions import OneRoundBidding, TakeOrName
-from tarotlib.deal.call import CallCard, holder_of
+from tarotlib.deal.auctions import (
+    ALL_PASSED,
+    FIRST_OF_SERIES,
+    ChooseContract,
+    MultiRoundBidding,
+    OneRoundBidding,
+    TakeOrName,
+    bidding_order,
+    first_of_series,
+)
+from tarotlib.deal.call import (
+    CALLED_IN_DISCARD,
+    HONOUR_TIERS,
+    KING_CALL,
+    NO_CALL,
+    CallCard,
+    KingCall,
+    holder_of,
+    unheld_cards,
+    unheld_reason,
+)
 from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.decisions import Decision, HandCheck
 from tarotlib.deal.discard import DiscardCards
@@ -31,7 +53,14 @@ from tarotlib.deal.state import DealState
 from tarotlib.deal.stock import CompleteFromStock
 
 __all__ = [
+    "ALL_PASSED",
+    "CALLED_IN_DISCARD",
+    "FIRST_OF_SERIES",
+    "HONOUR_TIERS",
+    "KING_CALL",
+    "NO_CALL",
     "CallCard",
+    "ChooseContract",
     "CompleteFromStock",
     "DealData",
     "DealObservation",
@@ -43,6 +72,8 @@ __all__ = [
     "FoolRule",
     "Game",
     "HandCheck",
+    "KingCall",
+    "MultiRoundBidding",
     "Offer",
     "OneRoundBidding",
     "Over",
@@ -50,10 +81,14 @@ __all__ = [
     "PlayContext",
     "TakeOrName",
     "TrickPlay",
+    "bidding_order",
     "eldest",
     "evolve",
+    "first_of_series",
     "holder_of",
     "note",
     "plays_of",
+    "unheld_cards",
+    "unheld_reason",
     "with_note",
 ]
