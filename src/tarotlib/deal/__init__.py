@@ -7,6 +7,7 @@ below, with their parameters — and a scoring function. :class:`DealState` runs
 phase                              what it does
 =================================  =========================================================
 :class:`HandCheck`                 a dealt hand annuls the deal or offers a redeal (FT-3.4)
+:class:`MonteRound`                a proposal to annul the deal, all must accept (LO-13)
 :class:`OneRoundBidding`           one turn each, rising bids (FT-4, CH-8.2)
 :class:`MultiRoundBidding`         rounds, a pass final, a senior may equal (TO-5, CH-8.3)
 :class:`TakeOrName`                take the turn-up's suit, name another, TA/SA (BE-4)
@@ -14,10 +15,12 @@ phase                              what it does
 :class:`KingCall`                  nobody bid: the dealer calls a King (CH-8.4, CH-10)
 :class:`CallCard`                  the declarer calls a partner by a card (FT-5, TO-34)
 :class:`DiscardCards`              the écart or the dealer's discard (FT-6, LO-8, CH-7)
-:class:`Decision`                  one seat chooses (the slam announcement, FT-7)
+:class:`Decision`                  one seat chooses (the slam, FT-7; a concession, TO-7)
 :class:`CompleteFromStock`         the stock dealt after the auction (BE-5.1)
 :class:`TrickPlay`                 the tricks, with a fool rule and declarations (FT-9, BE-7)
 =================================  =========================================================
+
+:func:`concession` is the :class:`Decision` of TO-7 (conceding ends the deal).
 """
 
 from tarotlib.deal.auctions import (
@@ -42,10 +45,11 @@ from tarotlib.deal.call import (
     unheld_reason,
 )
 from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.decisions import Decision, HandCheck
+from tarotlib.deal.decisions import Decision, HandCheck, concession, dealer_outbid
 from tarotlib.deal.discard import DiscardCards
 from tarotlib.deal.fool import ExcuseRule, FoolRule
 from tarotlib.deal.game import DealPlan, Game
+from tarotlib.deal.monte import MonteRound
 from tarotlib.deal.observe import DealObservation
 from tarotlib.deal.phase import Over, Phase
 from tarotlib.deal.play import Offer, PlayContext, TrickPlay, eldest, plays_of
@@ -73,6 +77,7 @@ __all__ = [
     "Game",
     "HandCheck",
     "KingCall",
+    "MonteRound",
     "MultiRoundBidding",
     "Offer",
     "OneRoundBidding",
@@ -82,6 +87,8 @@ __all__ = [
     "TakeOrName",
     "TrickPlay",
     "bidding_order",
+    "concession",
+    "dealer_outbid",
     "eldest",
     "evolve",
     "first_of_series",
