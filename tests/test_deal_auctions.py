@@ -390,6 +390,14 @@ def test_one_round_bidding_hands_over_when_all_pass() -> None:
     assert state.is_over and state.data.notes == () and state.declarer == 2
 
 
+def test_one_round_bidding_refuses_a_contract_left_out() -> None:
+    rules = Auctioned((OneRoundBidding((Ombre.DUE, Ombre.UNA)),), 3)
+    state = rules.new_deal(seed=2)
+    assert texts(state) == ["pass", "bid due", "bid una"]
+    assert reason(state, "bid niente") == "niente is not a contract of this auction"
+    check_phase_state(state, auction_universe(state))
+
+
 def test_one_round_bidding_keeps_its_other_all_pass_values() -> None:
     annul = Auctioned((OneRoundBidding(tuple(Ombre)),), 3)
     state = play(annul.new_deal(seed=2), "pass", "pass", "pass")

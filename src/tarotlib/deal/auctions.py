@@ -147,6 +147,11 @@ class OneRoundBidding(Phase):
     _choices: dict[object, tuple[Action, ...]] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
+    _biddable: frozenset[enum.IntEnum] = attrs.field(init=False, repr=False, eq=False)
+
+    @_biddable.default
+    def _contract_set(self) -> frozenset[enum.IntEnum]:
+        return frozenset(self.contracts)
 
     def _mechanism(self, players: int) -> OneRoundAuction[enum.IntEnum]:
         mechanism = self._mechanisms.get(players)
@@ -205,6 +210,10 @@ class OneRoundBidding(Phase):
         else:
             if high is not None and call <= high:  # FT-4.3: strictly higher
                 raise IllegalActionError(f"bid must beat {_label(high)}", action)
+            if call not in self._biddable:  # a member of the enum left out of the auction
+                raise IllegalActionError(
+                    f"{_label(call)} is not a contract of this auction", action
+                )
             auction = _AUCTION(AuctionState, (first, (*calls, call), call, seat))
         d = state._d
         n = state._g.players
