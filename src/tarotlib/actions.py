@@ -4,7 +4,6 @@ Actions are small immutable values compared by value; they carry no seat (the st
 act). Each has a text form used in game records (:mod:`tarotlib.records`) and by
 ``Rules.parse_action``:
 
-=====================  ==============================  ======================================
 action                 text                            used for
 =====================  ==============================  ======================================
 ``Pass()``             ``pass``                        an auction call
@@ -20,6 +19,27 @@ action                 text                            used for
 ``Give(card)``         ``give 2C``                     a card given back (TO-6.2) or for the fool (LO-7.7)
 ``Stop()``             ``stop``                        no more requests (TO-6.4, CH-9.5)
 =====================  ==============================  ======================================
+=======
+=======================  ================================  ===========================================
+action                   text                              used for
+=======================  ================================  ===========================================
+``Pass()``               ``pass``                          an auction call
+``Bid(contract)``        ``bid garde``                     an auction call
+``Call(card)``           ``call KS``                       5p: calling a partner (FT-5)
+``Discard(card)``        ``discard 3H``                    one card of an écart / discard (FT-6)
+``Slam(True/False)``     ``slam`` / ``no-slam``            the taker's slam announcement (FT-7)
+``Declare(kind, ...)``   ``declare simple-poignee T2 ..``  a poignée or misère (FT-8)
+``Play(card)``           ``play KH``                       a card played to a trick (FT-9)
+``Redeal(True/False)``   ``redeal`` / ``keep``             optional petit-sec redeal (FT-3.4)
+``NoCall()``             ``no-call``                       an optional partner call declined (TO-34.2)
+``Monte(True/False)``    ``monte`` / ``no-monte``          propose annulling the deal, or not (LO-13)
+``Answer(True/False)``   ``accept`` / ``refuse``           the answer to a proposal (Monte, LO-13.2)
+``Concede(True/False)``  ``concede`` / ``no-concede``      the declarer concedes, or not (TO-7)
+``Expose(card)``         ``expose KH``                     a card the dealer turns up (LO-12.2)
+``Request(card)``        ``request T20``                   a card named in a request (TO-6, CH-9)
+``Give(card)``           ``give 2C``                       a card given back (TO-6.2) or for a fool (LO-7.7)
+``Stop()``               ``stop``                          no more requests (TO-6.4, CH-9.5)
+=======================  ================================  ===========================================
 
 >>> from tarotlib.cards import parse_card
 >>> Play(parse_card("KH")).text
@@ -48,12 +68,16 @@ from tarotlib.cards import ALL_CARDS, TAROT_NOTATION, Card, Notation, format_car
 
 __all__ = [
     "Action",
+    "Answer",
     "Bid",
     "Call",
+    "Concede",
     "Declare",
     "Discard",
     "Expose",
     "Give",
+    "Monte",
+    "NoCall",
     "Pass",
     "Play",
     "Redeal",
@@ -277,6 +301,65 @@ class Stop(Action):
     """
 
     verb: ClassVar[str] = "stop"
+
+
+class NoCall(Action):
+    """Decline an optional partner call: the declarer plays alone (TO-34.2).
+
+    >>> NoCall().text, NoCall() == NoCall(), NoCall() == Pass()
+    ('no-call', True, False)
+    """
+
+    verb: ClassVar[str] = "no-call"
+
+
+@attrs.frozen
+class Monte(Action):
+    """Propose *Monte*, annulling the deal (``propose=True``), or decline to (LO-13.1, LO-13.2).
+
+    >>> Monte(True).text, Monte(False).text
+    ('monte', 'no-monte')
+    """
+
+    verb: ClassVar[str] = "monte"
+    propose: bool
+
+    @property
+    def text(self) -> str:
+        return "monte" if self.propose else "no-monte"
+
+
+@attrs.frozen
+class Answer(Action):
+    """Accept (``accept=True``) or refuse a proposal made to the table, such as Monte (LO-13.2).
+
+    >>> Answer(True).text, Answer(False).text
+    ('accept', 'refuse')
+    """
+
+    verb: ClassVar[str] = "answer"
+    accept: bool
+
+    @property
+    def text(self) -> str:
+        return "accept" if self.accept else "refuse"
+
+
+@attrs.frozen
+class Concede(Action):
+    """The declarer concedes the deal instead of playing it (``concede=True``), or plays on
+    (TO-7).
+
+    >>> Concede(True).text, Concede(False).text
+    ('concede', 'no-concede')
+    """
+
+    verb: ClassVar[str] = "concede"
+    concede: bool
+
+    @property
+    def text(self) -> str:
+        return "concede" if self.concede else "no-concede"
 
 
 _PLAYS = tuple(Play(c) for c in ALL_CARDS)

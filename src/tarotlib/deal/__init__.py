@@ -8,12 +8,16 @@ phase                              what it does
 =================================  =========================================================
 :class:`HandCheck`                 a dealt hand annuls the deal or offers a redeal (FT-3.4)
 :class:`ExposeCards`               the dealer's extra cards and last cards shown (LO-12)
+:class:`MonteRound`                a proposal to annul the deal, all must accept (LO-13)
 :class:`OneRoundBidding`           one turn each, rising bids (FT-4, CH-8.2)
+:class:`MultiRoundBidding`         rounds, a pass final, a senior may equal (TO-5, CH-8.3)
 :class:`TakeOrName`                take the turn-up's suit, name another, TA/SA (BE-4)
-:class:`CallCard`                  the declarer calls a partner by a card (FT-5)
+:class:`ChooseContract`            one player chooses the contract (FT-20.4)
+:class:`KingCall`                  nobody bid: the dealer calls a King (CH-8.4, CH-10)
+:class:`CallCard`                  the declarer calls a partner by a card (FT-5, TO-34)
 :class:`RequestCards`              cards requested, others given back (TO-6, CH-9)
 :class:`DiscardCards`              the écart or the dealer's discard (FT-6, LO-8, CH-7)
-:class:`Decision`                  one seat chooses (the slam announcement, FT-7)
+:class:`Decision`                  one seat chooses (the slam, FT-7; a concession, TO-7)
 :class:`CompleteFromStock`         the stock dealt after the auction (BE-5.1)
 :class:`TrickPlay`                 the tricks, with a fool rule and declarations (FT-9, BE-7)
 =================================  =========================================================
@@ -28,16 +32,38 @@ and what plugs into the play phase:
 :class:`PairAnnouncement`          belote-rebelote (BE-9)
 :class:`MeldDeclaration`           sequences and carrés (BE-10)
 =================================  =========================================================
+
+:func:`concession` is the :class:`Decision` of TO-7 (conceding ends the deal).
 """
 
-from tarotlib.deal.auctions import OneRoundBidding, TakeOrName
-from tarotlib.deal.call import CallCard, holder_of
+from tarotlib.deal.auctions import (
+    ALL_PASSED,
+    FIRST_OF_SERIES,
+    ChooseContract,
+    MultiRoundBidding,
+    OneRoundBidding,
+    TakeOrName,
+    bidding_order,
+    first_of_series,
+)
+from tarotlib.deal.call import (
+    CALLED_IN_DISCARD,
+    HONOUR_TIERS,
+    KING_CALL,
+    NO_CALL,
+    CallCard,
+    KingCall,
+    holder_of,
+    unheld_cards,
+    unheld_reason,
+)
 from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.decisions import Decision, HandCheck
+from tarotlib.deal.decisions import Decision, HandCheck, concession, dealer_outbid
 from tarotlib.deal.discard import DiscardCards, discard_owner
 from tarotlib.deal.exposure import ExposeCards, exposed, face_up
 from tarotlib.deal.fool import ExchangeRule, ExcuseRule, FoolRule
 from tarotlib.deal.game import DealPlan, Game
+from tarotlib.deal.monte import MonteRound
 from tarotlib.deal.observe import DealObservation
 from tarotlib.deal.offers import (
     ClaimDeclaration,
@@ -59,7 +85,14 @@ from tarotlib.deal.state import DealState
 from tarotlib.deal.stock import CompleteFromStock
 
 __all__ = [
+    "ALL_PASSED",
+    "CALLED_IN_DISCARD",
+    "FIRST_OF_SERIES",
+    "HONOUR_TIERS",
+    "KING_CALL",
+    "NO_CALL",
     "CallCard",
+    "ChooseContract",
     "ClaimDeclaration",
     "CompleteFromStock",
     "DealData",
@@ -75,7 +108,10 @@ __all__ = [
     "FoolRule",
     "Game",
     "HandCheck",
+    "KingCall",
     "MeldDeclaration",
+    "MonteRound",
+    "MultiRoundBidding",
     "Offer",
     "OneRoundBidding",
     "Over",
@@ -86,6 +122,9 @@ __all__ = [
     "ShowDeclaration",
     "TakeOrName",
     "TrickPlay",
+    "bidding_order",
+    "concession",
+    "dealer_outbid",
     "dealt_in_order",
     "discard_owner",
     "eldest",
@@ -94,9 +133,12 @@ __all__ = [
     "exchanges_seen",
     "exposed",
     "face_up",
+    "first_of_series",
     "holder_of",
     "note",
     "out_of_play",
     "plays_of",
+    "unheld_cards",
+    "unheld_reason",
     "with_note",
 ]

@@ -1,13 +1,17 @@
 """Auction phases: how the contract and its declarer are chosen.
 
 - :class:`OneRoundBidding` — one turn each, every bid higher than the last (FT-4, CH-8.2);
+- :class:`MultiRoundBidding` — rounds until a bid stands and all the others have passed, a pass
+  being final, with an equal bid allowed to a senior player (TO-5, TO-22, TO-33, CH-8.3);
 - :class:`TakeOrName` — rounds in which each player takes the turned-up card's suit, then names
-  another suit, then (optionally) all trumps / no trumps (BE-4).
+  another suit, then (optionally) all trumps / no trumps (BE-4);
+- :class:`ChooseContract` — no auction: one player chooses the contract (FT-20.4).
 
 Each records the calls in the deal's facts (``data.calls``: ``(seat, contract or None)``) and, when
 a contract is bid, sets ``data.contract`` and ``data.declarer``. When everybody passes the deal is
 annulled (``annul_reason``), or (``all_pass="play"``) played with every seat a side of its own and
-no contract (French Tarot's Grash, FT-15).
+no contract (French Tarot's Grash, FT-15), or (``all_pass="next_phase"``) handed over to the next
+phase with no contract and the note ``all_passed`` (the dealer's King call, CH-8.4, CH-10).
 
 >>> import tarotlib
 >>> rules = tarotlib.variant("french-tarot", players=4)
@@ -23,14 +27,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar
 
 import attrs
 
 from tarotlib.actions import Action, Bid, Pass
 from tarotlib.auction import AuctionState, OneRoundAuction
 from tarotlib.cards import Suit
-from tarotlib.deal.data import evolve, with_note
+from tarotlib.deal.data import evolve, note, with_note
 from tarotlib.deal.phase import Parser, Phase
 from tarotlib.deal.play import eldest
 from tarotlib.deal.state import DealState
@@ -39,12 +43,30 @@ from tarotlib.errors import ActionParseError, IllegalActionError
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
-__all__ = ["OneRoundBidding", "TakeOrName", "contract_parsers"]
+__all__ = [
+    "ALL_PASSED",
+    "FIRST_OF_SERIES",
+    "ChooseContract",
+    "MultiRoundBidding",
+    "OneRoundBidding",
+    "TakeOrName",
+    "bidding_order",
+    "contract_parsers",
+    "first_of_series",
+]
 
 S = TypeVar("S", bound=DealState)
 
 _PASS: Final = Pass()
 _AUCTION: Final = tuple.__new__  # builds an AuctionState without its __new__ (a hot path)
+
+ALL_PASSED: Final = "all_passed"
+"""The note set (to True) when every player passed and the auction hands the deal over to the next
+phase (``all_pass="next_phase"``), or when a :class:`MultiRoundBidding` ends with everybody
+passing."""
+
+FIRST_OF_SERIES: Final = "first_of_series"
+"""The note saying that a deal is the first of a series (read by :func:`first_of_series`)."""
 
 
 def _seated(
@@ -100,11 +122,22 @@ class OneRoundBidding(Phase):
 
     ``contracts`` are the game's contracts, weakest first (an ``IntEnum``). ``all_pass``: what
     happens when everybody passes: ``annul`` the deal (``annul_reason``), or ``play`` it with no
-    contract and every seat a side of its own (the note ``all_pass_played`` is set).
+    contract and every seat a side of its own (the note ``all_pass_played`` is set), or go on to
+    the ``next_phase`` with no contract and no declarer (the note :data:`ALL_PASSED` is set): the
+    dealer's King call of CH-8.4 follows (:class:`~tarotlib.deal.call.KingCall`).
+
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> from tarotlib.deal import KingCall
+    >>> rules = demo_game(OneRoundBidding(tuple(Level), all_pass="next_phase"), KingCall())
+    >>> state = rules.new_deal(seed=2)
+    >>> for _ in range(3):
+    ...     state = state.apply(rules.parse_action("pass"))
+    >>> state.phase, state.to_act == state.dealer, state.data.notes, state.calls
+    ('king-call', True, (('all_passed', True),), ((1, None), (2, None), (0, None)))
     """
 
     contracts: tuple[enum.IntEnum, ...]
-    all_pass: Literal["annul", "play"] = "annul"
+    all_pass: Literal["annul", "play", "next_phase"] = "annul"
     annul_reason: str = "all players passed"
     expects: str = "pass or a bid"
     name: str = "auction"
@@ -114,6 +147,11 @@ class OneRoundBidding(Phase):
     _choices: dict[object, tuple[Action, ...]] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
+    _biddable: frozenset[enum.IntEnum] = attrs.field(init=False, repr=False, eq=False)
+
+    @_biddable.default
+    def _contract_set(self) -> frozenset[enum.IntEnum]:
+        return frozenset(self.contracts)
 
     def _mechanism(self, players: int) -> OneRoundAuction[enum.IntEnum]:
         mechanism = self._mechanisms.get(players)
@@ -142,6 +180,21 @@ class OneRoundBidding(Phase):
         return (*state._d.calls, *_seated(state, auction.first, auction.calls))
 
     def apply(self, state: S, action: Action) -> S:
+        """Apply a pass or a bid (FT-4.3: strictly higher); after the last turn the highest
+        bidder is the declarer, or ``all_pass`` says what happens.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(OneRoundBidding(tuple(Level)))
+        >>> state = rules.new_deal(seed=2).apply(rules.parse_action("bid una"))
+        >>> try:
+        ...     state.apply(rules.parse_action("bid una"))
+        ... except IllegalActionError as exc:
+        ...     print(exc.reason)
+        bid must beat una
+        >>> state = state.apply(rules.parse_action("pass")).apply(rules.parse_action("pass"))
+        >>> state.contract, state.declarer
+        (<Level.UNA: 2>, 1)
+        """
         call: enum.IntEnum | None
         if isinstance(action, Pass):
             call = None
@@ -157,6 +210,10 @@ class OneRoundBidding(Phase):
         else:
             if high is not None and call <= high:  # FT-4.3: strictly higher
                 raise IllegalActionError(f"bid must beat {_label(high)}", action)
+            if call not in self._biddable:  # a member of the enum left out of the auction
+                raise IllegalActionError(
+                    f"{_label(call)} is not a contract of this auction", action
+                )
             auction = _AUCTION(AuctionState, (first, (*calls, call), call, seat))
         d = state._d
         n = state._g.players
@@ -175,12 +232,353 @@ class OneRoundBidding(Phase):
                     notes=with_note(data.notes, "all_pass_played", True),
                 )
                 return state.advance(action, data=data)
+            if self.all_pass == "next_phase":  # CH-8.4: the dealer's King call follows
+                data = evolve(data, notes=with_note(data.notes, ALL_PASSED, True))
+                return state.advance(action, data=data)
             return state.finish(action, annulled=self.annul_reason, data=data)
         data = evolve(data, contract=high, declarer=auction.high_seat)
         return state.advance(action, data=data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         return contract_parsers(type(self.contracts[0]))
+
+
+def bidding_order(state: DealState) -> tuple[int, ...]:
+    """The seats that bid, in bidding order: from the eldest (the first active seat after the
+    dealer) round to the dealer, the sitter left out (TO-5.3, CH-2.3). This is also the order of
+    seniority, most senior first (TO-5.2).
+
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> rules = demo_game(MultiRoundBidding(tuple(Level)), players=5)
+    >>> bidding_order(rules.new_deal(seed=1, dealer=3))
+    (4, 0, 1, 2, 3)
+    """
+    d = state._d
+    n = state._g.players
+    return tuple(seat for seat in ((d.dealer + k) % n for k in range(1, n + 1)) if seat != d.sitter)
+
+
+class _Rounds(NamedTuple):
+    """A multi-round auction in progress: the bidders in order (most senior first), the calls so
+    far, the seats that have passed (a mask), the highest bid and its holder (-1)."""
+
+    order: tuple[int, ...]
+    calls: tuple[tuple[int, object], ...] = ()
+    out: int = 0
+    high: enum.IntEnum | None = None
+    holder: int = -1
+
+
+@attrs.frozen
+class MultiRoundBidding(Phase):
+    """Bidding in as many rounds as needed (TO-5; TO-22 and TO-33 with 4, 5 and 7 players; the
+    ``multi_round`` auction of CH-8.3 with ``seniority="none"``).
+
+    - Turns (TO-5.3): from the eldest round to the dealer (:func:`bidding_order`), round after
+      round; a player who has passed is skipped: a pass is final (TO-5.5, CH-8.3) — he is never
+      to act again, so no action of his can be refused for it.
+    - Bids (TO-5.4): the first bid may be any of ``contracts`` (the game's contracts, weakest
+      first: an ``IntEnum``); every later bid must be higher than the highest, or equal to it when
+      the bidder is senior to its holder. ``seniority``: ``bidding_order`` (TO-5.2: the bidding
+      order from the eldest, the dealer least senior) or ``none`` (every bid strictly higher,
+      CH-8.3).
+    - End (TO-5.6): when a bid stands and every other player has passed, its holder is the
+      declarer (``data.declarer``) with that contract (``data.contract``). A bidder never outbids
+      himself: the auction ends before his turn comes back. When every other player has passed and
+      nobody has bid, the last player still speaks; with ``last_player_may_pass=False`` he must
+      bid.
+    - All pass (TO-5.7, CH-8.4; the note :data:`ALL_PASSED` is set): ``annul`` the deal with
+      ``annul_reason`` (TO-5.7 ``next_dealer``: the game's ``counts_toward_match`` says whether it
+      counts), or ``redeal``: annul it with ``redeal_reason``, which the game's ``next_dealer``
+      recognises to keep the dealer (TO-5.7 ``same_dealer``), or go on to the ``next_phase`` with
+      no contract (Chambéry's King call, CH-8.4).
+
+    The calls are recorded like the other auctions: ``state.calls`` while in progress,
+    ``data.calls`` at the end (``(seat, contract or None)``).
+
+    LO-E6 (the dealer is seat 0; seniority 1 > 2 > 0):
+
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> rules = demo_game(MultiRoundBidding(tuple(Level)))
+    >>> state = rules.new_deal(seed=1, dealer=0)
+    >>> for text in ("bid due", "bid una", "bid niente", "bid niente"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> [a.text for a in state.legal_actions()]   # seat 2 is junior to seat 1
+    ['pass']
+    >>> try:
+    ...     state.apply(rules.parse_action("bid niente"))
+    ... except IllegalActionError as exc:
+    ...     print(exc.reason)
+    only a senior player may equal niente (seat 1 holds it and is senior to seat 2)
+    >>> state = state.apply(rules.parse_action("pass")).apply(rules.parse_action("pass"))
+    >>> state.data.contract, state.data.declarer, len(state.data.calls)
+    (<Level.NIENTE: 3>, 1, 6)
+    """
+
+    contracts: tuple[enum.IntEnum, ...]
+    seniority: Literal["bidding_order", "none"] = "bidding_order"
+    last_player_may_pass: bool = True
+    all_pass: Literal["annul", "redeal", "next_phase"] = "annul"
+    annul_reason: str = "all players passed"
+    redeal_reason: str = "all players passed; the same dealer deals again"
+    expects: str = "pass or a bid"
+    name: str = "auction"
+    _choices: dict[tuple[object, bool, bool], tuple[Action, ...]] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+
+    def start(self, state: S) -> S:
+        """The eldest speaks first (TO-5.3).
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(MultiRoundBidding(tuple(Level)), players=4)
+        >>> state = rules.new_deal(seed=1, dealer=2)
+        >>> state.phase, state.to_act, state.calls
+        ('auction', 3, ())
+        """
+        order = bidding_order(state)
+        state._to = order[0]
+        state._x = _Rounds(order)
+        return state
+
+    def _may_equal(self, rounds: _Rounds, seat: int) -> bool:
+        """TO-5.4: the seat may equal the highest bid (it is senior to the holder)."""
+        if self.seniority == "none" or rounds.holder < 0:
+            return False
+        return rounds.order.index(seat) < rounds.order.index(rounds.holder)
+
+    def _may_pass(self, rounds: _Rounds, seat: int) -> bool:
+        """TO-5.6: the last player left, nobody having bid, may pass unless the game says not."""
+        if self.last_player_may_pass or rounds.high is not None:
+            return True
+        return any(s != seat and not rounds.out >> s & 1 for s in rounds.order)
+
+    def legal(self, state: DealState) -> tuple[Action, ...]:
+        """Pass (unless the last player left must bid), then the bids allowed (TO-5.4).
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(MultiRoundBidding(tuple(Level), seniority="none"))
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid una"))
+        >>> [a.text for a in state.legal_actions()]
+        ['pass', 'bid niente']
+        """
+        rounds: _Rounds = state._x  # type: ignore[assignment]
+        seat = state._to
+        key = (rounds.high, self._may_equal(rounds, seat), self._may_pass(rounds, seat))
+        actions = self._choices.get(key)
+        if actions is None:
+            high, equal, may_pass = key
+            bids = tuple(
+                Bid(c) for c in self.contracts if high is None or c > high or (equal and c == high)
+            )
+            actions = self._choices[key] = ((_PASS,) if may_pass else ()) + bids
+        return actions
+
+    def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
+        """The calls so far, in order.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(MultiRoundBidding(tuple(Level)))
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("pass"))
+        >>> state.apply(rules.parse_action("bid due")).calls
+        ((1, None), (2, <Level.DUE: 1>))
+        """
+        rounds: _Rounds = state._x  # type: ignore[assignment]
+        return (*state._d.calls, *rounds.calls)
+
+    def _refusal(self, rounds: _Rounds, seat: int, call: enum.IntEnum) -> str | None:
+        """Why ``seat`` may not bid ``call`` (TO-5.4), or None."""
+        if call not in self.contracts:
+            return f"{_label(call)} is not a contract of this auction"
+        high = rounds.high
+        if high is None or call > high:
+            return None
+        senior = self._may_equal(rounds, seat)
+        if call == high:
+            if senior:
+                return None
+            if self.seniority == "none":
+                return f"bid must be higher than {_label(high)}"
+            return (
+                f"only a senior player may equal {_label(high)} "
+                f"(seat {rounds.holder} holds it and is senior to seat {seat})"
+            )
+        if senior:
+            return f"bid must equal or beat {_label(high)}"
+        return f"bid must be higher than {_label(high)}"
+
+    def apply(self, state: S, action: Action) -> S:
+        """Apply a pass or a bid; the auction ends when a bid stands and all the others have
+        passed (TO-5.6), or when everybody has passed (TO-5.7).
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(MultiRoundBidding(tuple(Level), all_pass="redeal"))
+        >>> state = rules.new_deal(seed=1)
+        >>> for _ in range(3):
+        ...     state = state.apply(rules.parse_action("pass"))
+        >>> state.result.annulled, state.data.notes
+        ('all players passed; the same dealer deals again', (('all_passed', True),))
+        """
+        call: enum.IntEnum | None
+        if isinstance(action, Pass):
+            call = None
+        elif isinstance(action, Bid) and type(action.contract) is type(self.contracts[0]):
+            call = action.contract
+        else:
+            raise state.wrong(action, self.expects)
+        rounds: _Rounds = state._x  # type: ignore[assignment]
+        seat = state._to
+        if call is None:
+            if not self._may_pass(rounds, seat):  # TO-5.6, last_player_may_pass = false
+                raise IllegalActionError(
+                    "the last player left must bid, nobody else having bid", action
+                )
+            rounds = rounds._replace(
+                calls=(*rounds.calls, (seat, None)), out=rounds.out | 1 << seat
+            )
+        else:
+            reason = self._refusal(rounds, seat, call)
+            if reason is not None:
+                raise IllegalActionError(reason, action)
+            rounds = rounds._replace(calls=(*rounds.calls, (seat, call)), high=call, holder=seat)
+        order = rounds.order
+        k = len(order)
+        i = order.index(seat)
+        nxt = -1
+        for step in range(1, k + 1):  # TO-5.3: the next player still in (perhaps the bidder)
+            s = order[(i + step) % k]
+            if not rounds.out >> s & 1:
+                nxt = s
+                break
+        if nxt >= 0 and nxt != rounds.holder:
+            return state._next(action, nxt, rounds)
+        d = state._d
+        data = evolve(d, calls=(*d.calls, *rounds.calls))
+        if nxt >= 0:  # TO-5.6: back to the holder, every other player having passed
+            data = evolve(data, contract=rounds.high, declarer=rounds.holder)
+            return state.advance(action, data=data)
+        data = evolve(data, notes=with_note(data.notes, ALL_PASSED, True))  # TO-5.7
+        if self.all_pass == "next_phase":
+            return state.advance(action, data=data)
+        reason = self.redeal_reason if self.all_pass == "redeal" else self.annul_reason
+        return state.finish(action, annulled=reason, data=data)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        """``pass`` and ``bid <contract>``.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(MultiRoundBidding(tuple(Level)))
+        >>> sorted(rules.phase_list[0].parsers(rules)), rules.parse_action("bid niente").text
+        (['bid', 'pass'], 'bid niente')
+        """
+        return contract_parsers(type(self.contracts[0]))
+
+
+def first_of_series(state: DealState) -> bool:
+    """True when the deal's facts carry the note :data:`FIRST_OF_SERIES` (the default test of
+    :class:`ChooseContract`).
+
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> first_of_series(demo_game(ChooseContract(tuple(Level))).new_deal(seed=1))
+    False
+    """
+    return bool(note(state._d.notes, FIRST_OF_SERIES, False))
+
+
+@attrs.frozen
+class ChooseContract(Phase):
+    """No auction: seat ``who(state)`` chooses the contract among ``contracts`` (weakest first) and
+    becomes the declarer (FT-20.4: the solo player, with the effects of FT-4.2).
+
+    ``first_deal="lowest"`` restricts the choice in the first deal of a series to the lowest
+    contract (FT-20.4, option S-O3); ``"free"`` never restricts it. Whether a deal is the first of
+    its series is ``first(state)``: by default the note :data:`FIRST_OF_SERIES` in the deal's
+    facts; a game may give its own test instead (for instance an option of its rules, which records
+    keep). The choice is recorded as an auction call (``data.calls``: ``((seat, contract),)``).
+
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> opening = ChooseContract(tuple(Level), first_deal="lowest", first=lambda state: True)
+    >>> rules = demo_game(opening)
+    >>> state = rules.new_deal(seed=4)
+    >>> [a.text for a in state.legal_actions()]
+    ['bid due']
+    >>> try:
+    ...     state.apply(rules.parse_action("bid una"))
+    ... except IllegalActionError as exc:
+    ...     print(exc.reason)
+    the first deal of a series is played at the lowest contract, due
+    >>> state = state.apply(rules.parse_action("bid due"))
+    >>> state.data.contract, state.data.declarer, state.data.calls
+    (<Level.DUE: 1>, 1, ((1, <Level.DUE: 1>),))
+    """
+
+    contracts: tuple[enum.Enum, ...]
+    who: Callable[[DealState], int] = eldest
+    first_deal: Literal["free", "lowest"] = "free"
+    first: Callable[[DealState], bool] = first_of_series
+    expects: str = "a contract (bid <contract>)"
+    name: str = "contract"
+
+    def _allowed(self, state: DealState) -> tuple[enum.Enum, ...]:
+        if self.first_deal == "lowest" and self.first(state):
+            return self.contracts[:1]
+        return self.contracts
+
+    def start(self, state: S) -> S:
+        """The chooser is to act.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(ChooseContract(tuple(Level), who=lambda state: 2))
+        >>> rules.new_deal(seed=4).to_act
+        2
+        """
+        state._to = self.who(state)
+        return state
+
+    def legal(self, state: DealState) -> tuple[Action, ...]:
+        """A bid of each contract that may be chosen, weakest first.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(ChooseContract(tuple(Level)))
+        >>> [a.text for a in rules.new_deal(seed=4).legal_actions()]
+        ['bid due', 'bid una', 'bid niente']
+        """
+        return tuple(Bid(c) for c in self._allowed(state))
+
+    def apply(self, state: S, action: Action) -> S:
+        """The contract is chosen; its chooser is the declarer.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(ChooseContract(tuple(Level)))
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid niente"))
+        >>> state.is_over, state.contract, state.declarer
+        (True, <Level.NIENTE: 3>, 1)
+        """
+        if not isinstance(action, Bid) or type(action.contract) is not type(self.contracts[0]):
+            raise state.wrong(action, self.expects)
+        contract = action.contract
+        if contract not in self._allowed(state):
+            if contract in self.contracts:
+                raise IllegalActionError(
+                    "the first deal of a series is played at the lowest contract, "
+                    f"{_label(self.contracts[0])}",
+                    action,
+                )
+            raise IllegalActionError(f"{_label(contract)} is not one of the contracts", action)
+        d = state._d
+        seat = state._to
+        data = evolve(d, calls=(*d.calls, (seat, contract)), contract=contract, declarer=seat)
+        return state.advance(action, data=data)
+
+    def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
+        """``bid <contract>``.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(ChooseContract(tuple(Level)))
+        >>> list(rules.phase_list[0].parsers(rules)), rules.parse_action("bid una").text
+        (['bid'], 'bid una')
+        """
+        return {"bid": contract_parsers(type(self.contracts[0]))["bid"]}
 
 
 @attrs.frozen

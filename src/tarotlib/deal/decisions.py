@@ -1,7 +1,8 @@
 """Phases where one player makes a choice, or where the deal is checked before anything is said.
 
 - :class:`Decision` — one seat chooses among a few actions (the taker's slam announcement, FT-7;
-  a concession, TO-7), and the choice is noted in the deal's facts;
+  a concession, TO-7: :func:`concession`), and the choice is noted in the deal's facts; a choice
+  may end the deal there;
 - :class:`HandCheck` — the dealt hands are checked for a condition that annuls the deal or lets
   its holder ask for a redeal (the petit sec, FT-3.4).
 
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Redeal
+from tarotlib.actions import Action, Concede, Redeal
 from tarotlib.deal.data import DealData, evolve, with_note
 from tarotlib.deal.phase import Parser, Phase
 from tarotlib.deal.state import DealState
@@ -30,13 +31,22 @@ from tarotlib.errors import ActionParseError
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
-__all__ = ["Decision", "HandCheck", "declarer"]
+__all__ = ["Decision", "HandCheck", "concession", "dealer_outbid", "declarer"]
 
 S = TypeVar("S", bound=DealState)
 
 
 def declarer(state: DealState) -> int:
-    """The declarer's seat."""
+    """The declarer's seat.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=3)
+    >>> state = rules.new_deal(seed=8)
+    >>> for text in ("bid garde-sans", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> declarer(state)
+    1
+    """
     return state.data.declarer
 
 
@@ -62,8 +72,9 @@ def _word_parsers(choices: tuple[Action, ...]) -> dict[str, tuple[Parser, str]]:
 @attrs.frozen
 class Decision(Phase):
     """Seat ``who(state)`` chooses one of ``choices``; the choice is noted under ``key`` in the
-    deal's facts (``data.notes``), then the next phase begins. ``when`` says whether the decision
-    comes up in a deal (default: once a contract has been chosen).
+    deal's facts (``data.notes``), then the next phase begins — or, for a choice listed in
+    ``ends``, the deal ends there and the game scores it (a concession, TO-7.3). ``when`` says
+    whether the decision comes up in a deal (default: once a contract has been chosen).
 
     >>> import tarotlib
     >>> from tarotlib.actions import Slam
@@ -79,6 +90,7 @@ class Decision(Phase):
     who: Callable[[DealState], int] = declarer
     when: Callable[[DealData], bool] = has_contract
     expects: str = "a choice"
+    ends: tuple[Action, ...] = ()
 
     def active(self, data: DealData) -> bool:
         return self.when(data)
@@ -91,6 +103,18 @@ class Decision(Phase):
         return self.choices
 
     def apply(self, state: S, action: Action) -> S:
+        """Note the choice under ``key``; then the next phase, or the end of the deal for a
+        choice in ``ends``.
+
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> from tarotlib.deal import ChooseContract
+        >>> rules = demo_game(ChooseContract(tuple(Level)), concession(when=has_contract))
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid una"))
+        >>> state.phase, state.apply(rules.parse_action("no-concede")).is_over
+        ('concession', True)
+        >>> state.apply(rules.parse_action("concede")).data.notes
+        (('conceded', True),)
+        """
         for choice in self.choices:
             if action == choice and type(action) is type(choice):
                 break
@@ -98,10 +122,76 @@ class Decision(Phase):
             raise state.wrong(action, self.expects)
         d = state.data
         data = evolve(d, notes=with_note(d.notes, self.key, self.value(action)))
+        for end in self.ends:
+            if action == end and type(action) is type(end):
+                return state.finish(action, data=data)
         return state.advance(action, data=data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         return _word_parsers(self.choices)
+
+
+def dealer_outbid(data: DealData) -> bool:
+    """TO-7.1: the dealer made at least one bid (not a pass) in the auction (``data.calls``) and
+    another player became the declarer — the condition of a concession.
+
+    >>> from tarotlib.deal import DealData
+    >>> data = DealData(0, None, (), 0, (), calls=((1, 1), (2, None), (0, 2), (1, 3), (0, None)))
+    >>> dealer_outbid(data._replace(declarer=1)), dealer_outbid(data._replace(declarer=0))
+    (True, False)
+    >>> dealer_outbid(data._replace(declarer=1, calls=((1, 1), (2, None), (0, None))))
+    False
+    """
+    dealer = data.dealer
+    if data.declarer < 0 or data.declarer == dealer:
+        return False
+    return any(seat == dealer and call is not None for seat, call in data.calls)
+
+
+def _conceded(action: Action) -> object:
+    return isinstance(action, Concede) and action.concede
+
+
+_CONCEDE: tuple[Action, ...] = (Concede(False), Concede(True))
+
+
+def concession(
+    *,
+    name: str = "concession",
+    key: str = "conceded",
+    when: Callable[[DealData], bool] = dealer_outbid,
+    expects: str = "concede or no-concede",
+) -> Decision:
+    """The declarer's concession (TO-7): a :class:`Decision` offered once to the declarer when
+    ``when`` holds (default :func:`dealer_outbid`, TO-7.1), between ``no-concede`` and ``concede``.
+    Conceding ends the deal at once, with no play (TO-7.3): the note ``key`` is True and the game
+    scores the deal (it pays the base of the contract); playing on notes False and the deal goes on.
+    Where the game places the phase is its timing (TO-7.2: after the exchanges, or before them;
+    TO-36: before the partner call).
+
+    LO-E6 (seat 1 is declarer at niente over the dealer's bid):
+
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> from tarotlib.deal import MultiRoundBidding
+    >>> rules = demo_game(MultiRoundBidding(tuple(Level)), concession())
+    >>> state = rules.new_deal(seed=1, dealer=0)
+    >>> for text in ("bid due", "bid una", "bid niente", "bid niente", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> state.phase, state.to_act, [a.text for a in state.legal_actions()]
+    ('concession', 1, ['no-concede', 'concede'])
+    >>> state = state.apply(rules.parse_action("concede"))
+    >>> state.is_over, state.result.is_annulled, state.data.notes
+    (True, False, (('conceded', True),))
+    """
+    return Decision(
+        name,
+        key,
+        _CONCEDE,
+        value=_conceded,
+        when=when,
+        expects=expects,
+        ends=_CONCEDE[1:],
+    )
 
 
 _REDEAL = (Redeal(True), Redeal(False))
