@@ -59,7 +59,10 @@ _ScheduleKey = tuple[int, int, int, tuple[int, ...] | None, int]
 _GETTERS: dict[_ScheduleKey, tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
 
 
-def _tuple_getter(positions: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+_Getter = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def _tuple_getter(positions: list[int]) -> _Getter:
     """A C-speed getter of several positions, always returning a tuple."""
     if len(positions) == 1:
         pos = positions[0]
@@ -496,7 +499,7 @@ class StockSchedule:
 
     packets: tuple[int, ...]
     stock: int
-    _getters: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = attrs.field(
+    _routes: dict[tuple[int, int], tuple[tuple[_Getter, ...], slice]] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
 
@@ -518,23 +521,27 @@ class StockSchedule:
         >>> [hand.bit_count() for hand in hands], kitty, stock[0] == PIQUET_32.cards[20]
         ([5, 5, 5, 5], 0, True)
         """
-        getters = self._getters.get(players)
-        if getters is None:
-            plan: list[list[int]] = [[] for _ in range(players)]
-            pos = 0
-            for size in self.packets:
-                for k in range(players):
-                    plan[k].extend(range(pos, pos + size))
-                    pos += size
-            getters = self._getters[players] = tuple(_tuple_getter(p) for p in plan)
-        masks = [sum(map(_BITS.__getitem__, get(order))) for get in getters]
-        first = (dealer + 1) % players
-        hands = tuple(masks[(seat - first) % players] for seat in range(players))
-        dealt = players * sum(self.packets)
-        stock = order[dealt : dealt + self.stock]
-        if all(type(c) is Card for c in stock):
-            return hands, 0, tuple(stock)  # type: ignore[arg-type]
+        route = self._routes.get((players, dealer))
+        if route is None:
+            route = self._routes[(players, dealer)] = self._route(players, dealer)
+        getters, cut = route
+        bits = _BITS.__getitem__
+        # One C-level getter per seat (already rotated to the dealer), then one mask sum each.
+        hands = tuple([sum(map(bits, get(order))) for get in getters])
+        stock = tuple(order[cut])
+        if stock and type(stock[0]) is Card:  # the pack's own cards (else card indices)
+            return hands, 0, stock  # type: ignore[return-value]
         return hands, 0, tuple(ALL_CARDS[c] for c in stock)
+
+    def _route(self, players: int, dealer: int) -> tuple[tuple[_Getter, ...], slice]:
+        """Per seat, the getter of its cards' positions in the pack; the stock's slice."""
+        plan: list[list[int]] = [[] for _ in range(players)]
+        pos = 0
+        for size in self.packets:
+            for k in range(players):
+                plan[(dealer + 1 + k) % players].extend(range(pos, pos + size))
+                pos += size
+        return tuple(_tuple_getter(p) for p in plan), slice(pos, pos + self.stock)
 
     def check_layout(self, layout: Layout, players: int, kitty_name: str = "kitty") -> None:
         """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` has hands of
@@ -556,7 +563,6 @@ class StockSchedule:
 
 
 # -- plans that keep the dealing order ----------------------------------------------------------
-_Getter = Callable[[Sequence[int]], tuple[int, ...]]
 _Routes = tuple[tuple[_Getter, ...], _Getter]
 
 

@@ -634,10 +634,16 @@ class TakeOrName(Phase):
         local: tuple[int, tuple[Action, ...], tuple[tuple[int, object], ...]] = state._x  # type: ignore[assignment]
         round_, legal, calls = local
         d = state._d
-        if action not in legal:
-            if not isinstance(action, (Pass, Bid)):
+        for offered in legal:  # by identity first: bots pass back the offered action
+            if offered is action:
+                break
+        else:
+            if action in legal:
+                pass
+            elif not isinstance(action, (Pass, Bid)):
                 raise state.wrong(action, self.expects)
-            raise IllegalActionError(self._reason(round_, d.stock[0] // 14, action), action)
+            else:
+                raise IllegalActionError(self._reason(round_, d.stock[0] // 14, action), action)
         seat = state._to
         if type(action) is Pass:
             calls = (*calls, (seat, None))

@@ -75,11 +75,14 @@ class _Machine:
     """What a game compiles once: its phase list (with the final :class:`~tarotlib.deal.phase.Over`)
     and its action parsers."""
 
-    __slots__ = ("help", "parsers", "phases")
+    __slots__ = ("help", "parsers", "phases", "plain_dealing")
 
     def __init__(self, game: Game[DealState]) -> None:
         phases = game.phases
         self.phases: tuple[Phase, ...] = (*phases, Over())
+        # A plan that neither keeps the dealing order nor leaves a seat out (the common case).
+        plan = game.dealing
+        self.plain_dealing = not hasattr(plan, "sitter") and not hasattr(plan, "dealt_order")
         parsers: dict[str, list[Parser]] = {}
         helps: list[tuple[bool, str]] = []
         for phase in phases:
@@ -193,6 +196,8 @@ class Game(abc.ABC, Generic[S]):
         plan = self.dealing
         n = self.players
         hands, kitty, stock = plan.deal_cards(order, n, dealer)
+        if self._machine.plain_dealing:
+            return self.start(hands, kitty, dealer, stock=stock, seed=seed)
         dealt = dealt_order_of(plan, order, n, dealer)  # LO-11: the hands in dealing order
         sitter = sitter_of(plan, n, dealer)  # CH-2.3: the seat sitting the deal out
         if dealt is None and sitter < 0:

@@ -19,7 +19,7 @@ Phases: ``bidding`` (take or name a trump, BE-4), the completion of the deal (BE
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -79,9 +79,14 @@ def _teams(state: DealState) -> DealData:
     return evolve(state.data, sides=_TEAMS)
 
 
+_PAIRS: Final = {
+    c: tuple((int(s), *_KQ[s]) for s in _BELOTE_SUITS[c]) for c in Contract
+}  # BE-9.1, by contract
+
+
 def _belote_pairs(data: DealData) -> tuple[tuple[int, int, int], ...]:
     """BE-9.1: the K and Q of the trump suit; of each suit in TA; none in SA."""
-    return tuple((int(s), *_KQ[s]) for s in _BELOTE_SUITS[cast(Contract, data.contract)])
+    return _PAIRS[data.contract]  # type: ignore[index]
 
 
 @attrs.frozen
@@ -196,7 +201,7 @@ class Belote(Game[BeloteState]):
         return self._trick_rules[contract]
 
     def _rules_of(self, data: DealData) -> TrickRules:
-        return self._trick_rules[cast(Contract, data.contract)]
+        return self._trick_rules[data.contract]  # type: ignore[call-overload, no-any-return]
 
     def check_layout(self, layout: Layout) -> None:
         """BE-3.3/BE-3.4: four 5-card hands, no kitty, and the 12-card stock in dealing order
