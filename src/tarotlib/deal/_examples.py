@@ -26,7 +26,7 @@ from tarotlib.deal.state import DealState
 from tarotlib.dealing import Layout, PacketSchedule
 from tarotlib.decks import Deck
 from tarotlib.engine import DealResult
-from tarotlib.points import FRENCH_TAROT_POINTS
+from tarotlib.points import tarot_group_values
 from tarotlib.tricks import Overtrump, TrickRules
 
 __all__ = ["ExampleGame", "matto_deal"]
@@ -79,14 +79,14 @@ class ExampleGame(Game[DealState]):
 
 def matto_deal(**options: Any) -> DealState:
     """A deal of two seats, three cards each, whose fool (``EX``) follows
-    ``ExchangeRule(EXCUSE, FRENCH_TAROT_POINTS.values, **options)`` (LO-7), after two tricks: seat
+    ``ExchangeRule(EXCUSE, tarot_group_values(), **options)`` (LO-7), after two tricks: seat
     0 won the first (``KS 1S``), then led the fool to the second, which seat 1 won with ``3S``.
 
     >>> state = matto_deal()   # LO-7.4: seat 0 redeems the fool with his lowest card, 1S
     >>> [[card.text for card in pile] for pile in state.piles()]
     [['KS', 'EX'], ['1S', '3S']]
     """
-    rule = ExchangeRule(EXCUSE, FRENCH_TAROT_POINTS.values, **options)
+    rule = ExchangeRule(EXCUSE, tarot_group_values(), **options)
     game = ExampleGame(
         "1S 2S 3S QS KS EX",
         PacketSchedule(packet_size=1, packets_per_player=3, kitty_size=0),
