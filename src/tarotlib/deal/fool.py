@@ -334,8 +334,8 @@ class ExchangeRule(FoolRule):
     CH-12.4 default); ``from_discard`` (LO-7.9, CH-7.4) lets the dealer pay from his discard. While
     the source holds no card the exchange waits, and is made right after it first does (LO-7.5); if
     that never happens the fool stays with W (LO-7.6). The card given (``payment``): the
-    ``lowest``-valued by ``values`` (face values; the earliest won among equals, LO-7.7 ``blank_else
-    _lowest``, CH-12.5 ``zero_else_lowest``), or ``chosen`` by X (``any_own_card``,
+    ``lowest``-valued by ``values`` (face values; the earliest won among equals, LO-7.7
+    ``blank_else_lowest``, CH-12.5 ``zero_else_lowest``), or ``chosen`` by X (``any_own_card``,
     ``any_source_card``: the play phase asks X between two tricks, with ``give <card>`` actions).
     ``last_trick="to_winner"`` (CH-12.6): a fool played to the last trick belongs to its winner.
 

@@ -258,7 +258,7 @@ class PlayContext:
 
     ``key`` identifies it (two contexts with equal keys are equal): the trick rules, the sides,
     the offers in force and the opening-lead rule. It lives in the state's phase-data slot
-    during play (``state._x``) and is shared by the deals that have the same key.
+    during play (``state._x``) and is shared by the game's deals that have the same key.
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("belote")
