@@ -2,7 +2,8 @@
 
 :class:`ExampleGame` runs a phase list — the mechanism an example shows — on a small pack and a
 given dealing plan, then (unless told not to) plays the tricks; each seat scores the tricks it won.
-Its deals keep the dealing order (``state.layout.order``).
+Its deals keep the dealing order (``state.layout.order``). :func:`matto_deal` is a deal of one
+that plays the fool under an :class:`~tarotlib.deal.fool.ExchangeRule`.
 
 >>> from tarotlib.dealing import DealerExtraSchedule
 >>> game = ExampleGame("1S 2S 3S 4S 5S", DealerExtraSchedule(hand=2, extra=1), (), players=2)
@@ -14,16 +15,21 @@ Its deals keep the dealing order (``state.layout.order``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from tarotlib.cards import EXCUSE
+from tarotlib.deal.fool import ExchangeRule
 from tarotlib.deal.game import DealPlan, Game
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.play import TrickPlay
 from tarotlib.deal.state import DealState
+from tarotlib.dealing import Layout, PacketSchedule
 from tarotlib.decks import Deck
 from tarotlib.engine import DealResult
+from tarotlib.points import tarot_group_values
 from tarotlib.tricks import Overtrump, TrickRules
 
-__all__ = ["ExampleGame"]
+__all__ = ["ExampleGame", "matto_deal"]
 
 # LO-6.2: follow suit, else trump with any trump; no duty to beat.
 _RULES = TrickRules(overtrump=Overtrump.NEVER, trump_lead_higher=False)
@@ -69,3 +75,26 @@ class ExampleGame(Game[DealState]):
         for trick in state.tricks:
             won[trick.winner] += 1
         return DealResult(tuple(won))
+
+
+def matto_deal(**options: Any) -> DealState:
+    """A deal of two seats, three cards each, whose fool (``EX``) follows
+    ``ExchangeRule(EXCUSE, tarot_group_values(), **options)`` (LO-7), after two tricks: seat
+    0 won the first (``KS 1S``), then led the fool to the second, which seat 1 won with ``3S``.
+
+    >>> state = matto_deal()   # LO-7.4: seat 0 redeems the fool with his lowest card, 1S
+    >>> [[card.text for card in pile] for pile in state.piles()]
+    [['KS', 'EX'], ['1S', '3S']]
+    """
+    rule = ExchangeRule(EXCUSE, tarot_group_values(), **options)
+    game = ExampleGame(
+        "1S 2S 3S QS KS EX",
+        PacketSchedule(packet_size=1, packets_per_player=3, kitty_size=0),
+        (TrickPlay(_RULES, fool=rule),),
+        players=2,
+        play=False,
+    )
+    state = game.new_deal(layout=Layout.from_text(["KS EX 2S", "1S 3S QS"], dealer=1))
+    for text in ("play KS", "play 1S", "play EX", "play 3S"):
+        state = state.apply(game.parse_action(text))
+    return state

@@ -92,7 +92,18 @@ def _label(contract: enum.Enum) -> str:
 
 def contract_parsers(contract_type: type[enum.Enum]) -> dict[str, tuple[Parser, str]]:
     """``pass`` and ``bid <contract>``, the contract read by the enum's ``parse`` classmethod
-    (or by name)."""
+    (or by name): the parsers of the auction phases, ``verb -> (parser, help)``.
+
+    >>> from tarotlib.deal._demo import Level
+    >>> parsers = contract_parsers(Level)
+    >>> parse_bid, help_text = parsers["bid"]
+    >>> parse_bid(["niente"]).text, help_text, parsers["pass"][0]([]).text
+    ('bid niente', 'bid <contract>', 'pass')
+    >>> parse_bid(["tutto"])
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionParseError: unknown contract 'tutto'
+    """
     parse: Callable[[str], enum.Enum] = getattr(
         contract_type, "parse", lambda text: contract_type[text.strip().upper()]
     )
@@ -591,6 +602,19 @@ class TakeOrName(Phase):
     (``annul_reason``).
 
     ``suit_contracts[s]`` is the contract "suit ``s`` is trumps"; the turn-up is ``stock[0]``.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote")
+    >>> state = rules.new_deal(seed=4)   # the turn-up is the Queen of spades
+    >>> state.phase, state.to_act, [a.text for a in state.legal_actions()]
+    ('bidding', 1, ['pass', 'bid spades'])
+    >>> for _ in range(4):   # BE-4.3: all pass, round 2 offers the other suits
+    ...     state = state.apply(rules.parse_action("pass"))
+    >>> state.to_act, [a.text for a in state.legal_actions()]
+    (1, ['pass', 'bid hearts', 'bid diamonds', 'bid clubs'])
+    >>> state = state.apply(rules.parse_action("bid clubs"))
+    >>> state.contract, state.declarer, state.phase
+    (<Contract.CLUBS: 3>, 1, 'play')
     """
 
     suit_contracts: tuple[enum.Enum, enum.Enum, enum.Enum, enum.Enum]
@@ -604,7 +628,17 @@ class TakeOrName(Phase):
 
     def round_actions(self, round_: int, turn_suit: int) -> tuple[Action, ...]:
         """The actions of round ``round_`` when the turn-up is of suit ``turn_suit`` (BE-4.2 –
-        BE-4.4): pass first, then the bids."""
+        BE-4.4): pass first, then the bids.
+
+        >>> import tarotlib
+        >>> bidding = tarotlib.variant("belote", ta_sa="third_round").phase_list[0]
+        >>> [a.text for a in bidding.round_actions(1, 0)]   # the turn-up is a spade
+        ['pass', 'bid spades']
+        >>> [a.text for a in bidding.round_actions(2, 0)]
+        ['pass', 'bid hearts', 'bid diamonds', 'bid clubs']
+        >>> [a.text for a in bidding.round_actions(3, 0)]
+        ['pass', 'bid all-trumps', 'bid no-trumps']
+        """
         key = (round_, turn_suit)
         actions = self._rounds.get(key)
         if actions is None:

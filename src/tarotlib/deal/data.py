@@ -41,6 +41,17 @@ class DealData(NamedTuple):
     dealer's discard (mask), ``calls`` the auction as ``(seat, call)`` pairs (``None`` for a pass),
     ``declarations`` the game's declaration records in order, ``notes`` the game's own facts.
     ``annulled`` gives the reason of an annulled deal and ``result`` the result once over.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> state = rules.new_deal(seed=1)
+    >>> for text in ("bid garde", "pass", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> data = state.data
+    >>> data.dealer, data.contract, data.declarer, data.calls[:2]
+    (0, <Contract.GARDE: 2>, 1, ((1, <Contract.GARDE: 2>), (2, None)))
+    >>> tarotlib.format_cards(data.kitty), data.discard, data.sides   # the écart is still to make
+    ('9S 4H 2D 4D JD T4', 0, ())
     """
 
     dealer: int

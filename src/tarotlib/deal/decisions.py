@@ -203,6 +203,19 @@ class HandCheck(Phase):
     seat found is noted under ``key``; then, if ``optional``, that seat chooses ``redeal`` (the
     deal is annulled) or ``keep``; otherwise the deal is annulled at once. The reason given is
     ``"{reason} (seat N)"``. ``seats`` restricts the hands checked (the solo: the player's only).
+
+    FT-3.4: seat 0 holds the Petit with no other trump and not the Excuse.
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=305)
+    >>> state.is_over, state.result.annulled
+    (True, 'petit sec (seat 0)')
+    >>> rules = tarotlib.variant("french-tarot", players=4, petit_sec="optional_redeal")
+    >>> state = rules.new_deal(seed=305)
+    >>> state.phase, state.to_act, [a.text for a in state.legal_actions()], state.data.notes
+    ('petit-sec', 0, ['redeal', 'keep'], (('petit_sec', 0),))
+    >>> state.apply(rules.parse_action("keep")).phase
+    'auction'
     """
 
     condition: Callable[[int], bool]

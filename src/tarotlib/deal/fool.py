@@ -36,7 +36,20 @@ __all__ = ["ExchangeRule", "ExcuseRule", "FoolRule"]
 
 
 class FoolRule(Protocol):
-    """What the play phase asks a fool rule when a trick is complete (see the module docstring)."""
+    """What the play phase asks a fool rule when a trick is complete (see the module docstring).
+    :class:`ExcuseRule` and :class:`ExchangeRule` subclass it.
+
+    >>> import tarotlib
+    >>> excuse = tarotlib.variant("french-tarot").phase_list[-2].fool   # FT-10
+    >>> type(excuse).__name__, excuse.chooses
+    ('ExcuseRule', False)
+    >>> from tarotlib.deal._examples import matto_deal
+    >>> state = matto_deal(payment="chosen")   # LO-7.7: the fool's owner chooses what he gives
+    >>> state.rules.phase_list[0].fool.chooses, state.to_act, [a.text for a in state.legal_actions()]
+    (True, 0, ['give 1S', 'give KS'])
+    """
+
+    __slots__ = ()  # its implementations are slotted attrs classes
 
     @property
     def chooses(self) -> bool:
@@ -44,16 +57,45 @@ class FoolRule(Protocol):
         ...
 
     def chooser(self, pending: object) -> int:
-        """The seat that must choose now, given what is pending, or -1."""
+        """The seat that must choose now, given what is pending (``state._fx``), or -1.
+
+        >>> from tarotlib.deal._examples import matto_deal
+        >>> state = matto_deal(payment="chosen")   # seat 0's fool is in seat 1's pile
+        >>> rule = state.rules.phase_list[0].fool
+        >>> rule.chooser(state._fx), rule.chooser(None)
+        (0, -1)
+        """
         ...
 
     def choices(self, state: DealState) -> tuple[Action, ...]:
-        """The choices of the seat that must choose."""
+        """The choices of the seat that must choose (what ``legal_actions()`` returns then).
+
+        LO-7.7 ``any_own_card``: any card the fool's owner (seat 0) has won.
+
+        >>> from tarotlib.deal._examples import matto_deal
+        >>> state = matto_deal(payment="chosen")
+        >>> [a.text for a in state.rules.phase_list[0].fool.choices(state)]
+        ['give 1S', 'give KS']
+        """
         ...
 
     def choose(self, state: DealState, action: Action) -> tuple[int, object, DealData]:
         """``(piles, pending, deal facts)`` after the choice ``action`` (raises
-        :class:`~tarotlib.errors.IllegalActionError` for a choice that is not allowed)."""
+        :class:`~tarotlib.errors.IllegalActionError` for a choice that is not allowed).
+
+        >>> from tarotlib.actions import Give
+        >>> from tarotlib.cards import parse_card
+        >>> from tarotlib.deal._examples import matto_deal
+        >>> state = matto_deal(payment="chosen")
+        >>> rule = state.rules.phase_list[0].fool
+        >>> piles, pending, data = rule.choose(state, Give(parse_card("KS")))
+        >>> pending, [[card.text for card in pile] for pile in state.apply(Give(parse_card("KS"))).piles()]
+        (None, [['1S', 'EX'], ['3S', 'KS']])
+        >>> rule.choose(state, Give(parse_card("QS")))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.IllegalActionError: give QS: the card given for the fool must come from the owner...
+        """
         ...
 
     def trick_end(
@@ -68,7 +110,24 @@ class FoolRule(Protocol):
         """``(winner, piles, pending)`` once the trick ``trick`` (cards ``mask``) is complete:
         the seat that won it (the fool may change it), the packed piles, and what the rule has
         pending afterwards (None when nothing). ``before`` is the state before the trick's last
-        card; ``new`` the state being built (its deal facts are current)."""
+        card; ``new`` the state being built (its deal facts are current).
+
+        FT-10.4: seat 0 (defence) plays the Excuse to a trick seat 1 (attack) wins; it stays in
+        seat 0's pile and the defence owes seat 1 a low card (pending: ``side * 16 + seat``).
+
+        >>> import tarotlib
+        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=4)
+        >>> for text in ("bid garde-contre", "pass", "pass", "pass", "no-slam",
+        ...              "play T20", "play T13", "play T19"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> trick = parse_cards("T20 T13 T19 EX")
+        >>> excuse = rules.phase_list[-2].fool
+        >>> winner, piles, pending = excuse.trick_end(state, state, trick, card_mask(trick), 1, False)
+        >>> winner, pending, state.sides
+        (1, (17, ''), (1, 0, 1, 1))
+        """
         ...
 
 
@@ -80,7 +139,7 @@ _NO_DEBT: Final = -1
 
 
 @attrs.frozen
-class ExcuseRule:
+class ExcuseRule(FoolRule):
     """The Excuse of French Tarot (FT-10) for a game whose sides are ``state.sides``.
 
     ``card`` is the Excuse's index; ``low`` the mask of the cards that may be handed over for it
@@ -91,7 +150,12 @@ class ExcuseRule:
     or ``none``.
 
     What is pending is ``(debt, note)``: ``debt`` is ``debtor side * 16 + creditor seat`` (-1: none)
-    and ``note`` says how the Excuse ended, for the score's breakdown.
+    and ``note`` says how the Excuse ended, for the score's breakdown. Nobody chooses anything.
+
+    >>> import tarotlib
+    >>> excuse = tarotlib.variant("french-tarot", excuse_last_trick="to_winner").phase_list[-2].fool
+    >>> excuse.last_trick, excuse.slam_exception, excuse.chooses
+    ('to_winner', 'any_side', False)
     """
 
     card: int
@@ -211,12 +275,39 @@ class ExcuseRule:
         return piles, _NO_DEBT
 
     def debt(self, state: DealState) -> tuple[int, int] | None:
-        """``(debtor side, creditor seat)`` of an Excuse debt not (yet) paid, or None (FT-10.6)."""
+        """``(debtor side, creditor seat)`` of an Excuse debt not (yet) paid, or None (FT-10.6).
+
+        FT-10.5: the defence (side 1) played the Excuse to seat 1's first trick and has no card
+        to pay with yet; it pays as soon as it wins a trick with a low card.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=4)
+        >>> for text in ("bid garde-contre", "pass", "pass", "pass", "no-slam",
+        ...              "play T20", "play T13", "play T19", "play EX"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> excuse = rules.phase_list[-2].fool
+        >>> excuse.debt(state)
+        (1, 1)
+        >>> for text in ("play T18", "play T11", "play T17", "play T21"):   # seat 0 wins
+        ...     state = state.apply(rules.parse_action(text))
+        >>> excuse.debt(state) is None
+        True
+        """
         debt = _pending(state)[0]
         return None if debt < 0 else divmod(debt, 16)
 
     def note(self, state: DealState) -> str:
-        """How the Excuse ended, when it was played to the last trick (else ``""``)."""
+        """How the Excuse ended, when it was played to the last trick (else ``""``).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid garde-sans"))
+        >>> while not state.is_over:   # the Excuse, last of the legal cards, is kept to the end
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> rules.phase_list[-2].fool.note(state)
+        'the Excuse played to the last trick changes camp (FT-10.7, seat 1)'
+        """
         return _pending(state)[1]
 
 
@@ -233,7 +324,7 @@ _GIVES: Final = tuple(Give(c) for c in ALL_CARDS)
 
 
 @attrs.frozen
-class ExchangeRule:
+class ExchangeRule(FoolRule):
     """The Matto (LO-7.3 – LO-7.9) and the Fou (CH-12.3 – CH-12.6), by their options.
 
     The trick goes to its winner W, the fool included (LO-7.4). If the fool's owner X must redeem
@@ -243,12 +334,19 @@ class ExchangeRule:
     CH-12.4 default); ``from_discard`` (LO-7.9, CH-7.4) lets the dealer pay from his discard. While
     the source holds no card the exchange waits, and is made right after it first does (LO-7.5); if
     that never happens the fool stays with W (LO-7.6). The card given (``payment``): the
-    ``lowest``-valued by ``values`` (face values; the earliest won among equals, LO-7.7 ``blank_else
-    _lowest``, CH-12.5 ``zero_else_lowest``), or ``chosen`` by X (``any_own_card``,
+    ``lowest``-valued by ``values`` (face values; the earliest won among equals, LO-7.7
+    ``blank_else_lowest``, CH-12.5 ``zero_else_lowest``), or ``chosen`` by X (``any_own_card``,
     ``any_source_card``: the play phase asks X between two tricks, with ``give <card>`` actions).
     ``last_trick="to_winner"`` (CH-12.6): a fool played to the last trick belongs to its winner.
 
     What is pending is ``(owner, holder, choosing)`` for an exchange not yet made.
+
+    >>> from tarotlib.deal._examples import matto_deal
+    >>> state = matto_deal()   # seat 0 led the fool to a trick that seat 1 won
+    >>> [[card.text for card in pile] for pile in state.piles()]   # LO-7.4: EX back, 1S given
+    [['KS', 'EX'], ['1S', '3S']]
+    >>> matto_deal(payment="chosen").legal_actions()   # LO-7.7 any_own_card: seat 0 chooses
+    (Give(card=Card(1S)), Give(card=Card(KS)))
     """
 
     card: int

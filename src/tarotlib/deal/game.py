@@ -53,21 +53,49 @@ S = TypeVar("S", bound=DealState)
 
 class DealPlan(Protocol):
     """How a game deals an ordered pack (:class:`~tarotlib.dealing.PacketSchedule` and the other
-    plans of :mod:`tarotlib.dealing`)."""
+    plans of :mod:`tarotlib.dealing`).
+
+    >>> import tarotlib
+    >>> [type(tarotlib.variant(name).dealing).__name__ for name in ("french-tarot", "belote")]
+    ['PacketSchedule', 'StockSchedule']
+    """
 
     def size(self, players: int) -> int:
-        """Number of cards dealt."""
+        """Number of cards dealt.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").dealing.size(4)   # BE-3: the 32 cards, stock included
+        32
+        """
         ...
 
     def deal_cards(
         self, order: Sequence[int], players: int, dealer: int
     ) -> tuple[tuple[int, ...], int, tuple[Card, ...]]:
-        """``(hand masks by seat, kitty mask, stock in dealing order)`` for the ordered pack."""
+        """``(hand masks by seat, kitty mask, stock in dealing order)`` for the ordered pack.
+
+        BE-3.3, BE-3.4: five cards each, no kitty, and a stock of twelve whose first card is
+        turned up.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> hands, kitty, stock = rules.dealing.deal_cards(rules.deck.cards, 4, 0)
+        >>> [hand.bit_count() for hand in hands], kitty, len(stock)
+        ([5, 5, 5, 5], 0, 12)
+        """
         ...
 
     def check_layout(self, layout: Layout, players: int, kitty_name: str) -> None:
         """Raise :class:`~tarotlib.errors.DealError` saying what is wrong when ``layout`` is not a
-        deal this plan could have made."""
+        deal this plan could have made.
+
+        >>> import tarotlib
+        >>> plan = tarotlib.variant("french-tarot", players=3).dealing
+        >>> plan.check_layout(tarotlib.Layout.from_text(["KH", "QH", "JH"]), 3, "chien")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: seat 0 has 1 cards; each hand needs 24
+        """
         ...
 
 
@@ -102,6 +130,14 @@ class Game(abc.ABC, Generic[S]):
     :class:`DealPlan`), ``phases`` (the phase list), ``state_class`` (the class of its states,
     :class:`~tarotlib.deal.state.DealState` or a subclass with the game's own accessors), and
     optionally ``notation`` (how cards are written in actions) and ``kitty_name`` (``chien``...).
+    The module docstring builds one; every registered game is one.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote")
+    >>> isinstance(rules, Game), rules.players, rules.deck.name, rules.state_class.__name__
+    (True, 4, 'piquet-32', 'BeloteState')
+    >>> [phase.name for phase in rules.phase_list]
+    ['bidding', 'complete', 'play', 'over']
     """
 
     __slots__ = ("_machine_cache",)
@@ -180,7 +216,15 @@ class Game(abc.ABC, Generic[S]):
         return self._deal(shuffle(self.deck.cards, seed), dealer, seed)
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> S:
-        """Deal an explicitly ordered pack (its first card dealt first) with the game's plan."""
+        """Deal an explicitly ordered pack (its first card dealt first) with the game's plan.
+
+        >>> import tarotlib
+        >>> from tarotlib.rng import shuffle
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> order = shuffle(rules.deck.cards, 5)   # the order that seed 5 deals
+        >>> rules.deal_from_order(order, dealer=2).layout == rules.new_deal(seed=5, dealer=2).layout
+        True
+        """
         cards = sorted(int(c) for c in order)
         if cards != sorted(self.deck.cards):
             raise DealError(
@@ -262,7 +306,18 @@ class Game(abc.ABC, Generic[S]):
     # -- actions ----------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
         """Parse an action's text form (each phase says which verbs it writes its actions with;
-        raises :class:`~tarotlib.errors.ActionParseError` on bad text)."""
+        raises :class:`~tarotlib.errors.ActionParseError` on bad text).
+
+        >>> from tarotlib.deal import OneRoundBidding
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(OneRoundBidding(tuple(Level)))
+        >>> rules.parse_action("bid una"), rules.parse_action("pass")
+        (Bid(contract=<Level.UNA: 2>), Pass())
+        >>> rules.parse_action("play KH")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.ActionParseError: cannot parse action 'play KH'; expected pass, bid <contract>
+        """
         if not isinstance(text, str):
             raise ActionParseError(f"an action is written as text, got {type(text).__name__}")
         parts = text.split()
@@ -278,7 +333,15 @@ class Game(abc.ABC, Generic[S]):
     # -- observations and scoring -----------------------------------------------------------------
     def observe(self, state: S, seat: int) -> Observation:
         """What ``seat`` may see of ``state`` (default: :class:`~tarotlib.deal.observe.DealObservation`,
-        with the public facts of each phase)."""
+        with the public facts of each phase).
+
+        >>> from tarotlib.deal import OneRoundBidding
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(OneRoundBidding(tuple(Level)))
+        >>> seen = rules.observe(rules.new_deal(seed=1), 2)
+        >>> type(seen).__name__, seen.seat, seen.phase, len(seen.hand)
+        ('DealObservation', 2, 'auction', 24)
+        """
         from tarotlib.deal.observe import observe
 
         return observe(state, seat)
@@ -286,7 +349,17 @@ class Game(abc.ABC, Generic[S]):
     @abc.abstractmethod
     def score(self, state: S) -> DealResult:
         """The result of a deal played to its end (``state`` is over). Games implement it with
-        their pure scoring function."""
+        their pure scoring function; the machine calls it when the deal ends (``state.result``).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid garde"))
+        >>> while not state.is_over:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> result = rules.score(state)
+        >>> result == state.result, result.contract, result.scores
+        (True, 'Garde', (52, -104, 52))
+        """
 
     # -- match conventions ------------------------------------------------------------------------
     @property
@@ -296,30 +369,74 @@ class Game(abc.ABC, Generic[S]):
         return None
 
     def options_dict(self) -> Mapping[str, object]:
-        """The options, JSON-ready (as a record stores them); none by default."""
+        """The options, JSON-ready (as a record stores them); none by default.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> demo_game().options_dict()
+        {}
+        """
         return {}
 
     def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
-        """The dealer of the next deal: the next seat in turn (whatever ``result`` was)."""
+        """The dealer of the next deal: the next seat in turn (whatever ``result`` was).
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> demo_game(players=3).next_dealer(1), demo_game(players=3).next_dealer(2)
+        (2, 0)
+        """
         return (dealer + 1) % self.players
 
     def counts_toward_match(self, result: DealResult) -> bool:
         """Whether a deal counts toward a match's number of deals: played deals do, annulled
-        ones do not."""
+        ones do not.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> from tarotlib.engine import DealResult
+        >>> rules = demo_game(players=3)
+        >>> rules.counts_toward_match(DealResult((2, -1, -1)))
+        True
+        >>> rules.counts_toward_match(DealResult((0, 0, 0), annulled="all players passed"))
+        False
+        """
         return not result.is_annulled
 
     def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:
-        """Match-level crediting: each deal's scores as they are, nothing carried."""
+        """Match-level crediting: each deal's scores as they are, nothing carried (``carry``
+        comes back unchanged).
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> from tarotlib.engine import DealResult
+        >>> demo_game(players=3).settle(0, DealResult((2, -1, -1)))
+        ((2, -1, -1), 0)
+        """
         return result.scores, carry
 
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
-        """A match to ``target`` ends once some seat's total reaches it."""
+        """A match to ``target`` ends once some seat's total reaches it.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> rules = demo_game(players=3)
+        >>> rules.target_reached([120, -40, -80], 100), rules.target_reached([90, 10, -100], 100)
+        (True, False)
+        """
         return max(totals) >= target
 
     def deals_complete(self, counted: int, deals: int, totals: Sequence[float]) -> bool:
-        """A match of ``deals`` deals ends once that many count, whatever the totals."""
+        """A match of ``deals`` deals ends once that many count, whatever the totals.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> rules = demo_game(players=3)
+        >>> rules.deals_complete(4, 5, [0, 0, 0]), rules.deals_complete(5, 5, [0, 0, 0])
+        (False, True)
+        """
         return counted >= deals
 
     def convert(self, results: Sequence[DealResult], totals: Sequence[float]) -> Conversion:
-        """The totals as they are (a game with game points, LO-17, converts them)."""
+        """The totals as they are (a game with game points, LO-17, converts them).
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> from tarotlib.engine import DealResult
+        >>> demo_game(players=3).convert([DealResult((2, -1, -1))], [2, -1, -1])
+        Conversion(points=(2, -1, -1), lines=())
+        """
         return Conversion(tuple(totals))

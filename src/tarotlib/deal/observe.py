@@ -48,7 +48,16 @@ def _token(value: object) -> object:
 class DealObservation:
     """What ``seat`` may see of a deal: its ``hand``, the auction ``calls`` (``(seat, contract or
     None)``), the ``contract`` and its ``declarer``, the completed ``tricks``, the
-    ``current_trick`` and its ``trick_leader``, and the ``result`` once over."""
+    ``current_trick`` and its ``trick_leader``, and the ``result`` once over.
+
+    >>> from tarotlib.deal import OneRoundBidding
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> rules = demo_game(OneRoundBidding(tuple(Level)))
+    >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid una"))
+    >>> seen = state.observation(2)
+    >>> seen.seat, seen.to_act, seen.calls, len(seen.hand)
+    (2, 2, ((1, <Level.UNA: 2>),), 24)
+    """
 
     seat: int
     players: int
@@ -65,14 +74,33 @@ class DealObservation:
     result: DealResult | None
 
     def visible_cards(self) -> frozenset[int]:
-        """Every card this observation mentions."""
+        """Every card this observation mentions: the seat's hand and the cards played.
+
+        >>> from tarotlib.cards import format_cards
+        >>> from tarotlib.deal._examples import ExampleGame
+        >>> from tarotlib.dealing import Layout, PacketSchedule
+        >>> game = ExampleGame("1S 2S 3S 4S 5S 6S", PacketSchedule(1, 3, 0), (), players=2)
+        >>> state = game.new_deal(layout=Layout.from_text(["1S 4S 5S", "2S 3S 6S"], dealer=1))
+        >>> seen = state.apply(game.parse_action("play 5S")).observation(1)
+        >>> format_cards(sorted(seen.visible_cards()))   # seat 1's hand and seat 0's 5S
+        '2S 3S 5S 6S'
+        """
         cards: set[int] = set(self.hand) | set(self.current_trick)
         for t in self.tricks:
             cards |= set(t.cards)
         return frozenset(cards)
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form (cards as text)."""
+        """JSON-ready form (cards as text, contracts by their token).
+
+        >>> from tarotlib.deal import OneRoundBidding
+        >>> from tarotlib.deal._demo import Level, demo_game
+        >>> rules = demo_game(OneRoundBidding(tuple(Level)))
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid una"))
+        >>> data = state.observation(2).to_json()
+        >>> data["calls"], data["hand"][:3], data["scores"]
+        ([[1, 'una']], ['7S', 'NS', '1H'], None)
+        """
         return {
             "seat": self.seat,
             "players": self.players,
@@ -99,7 +127,17 @@ class DealObservation:
 
 
 def observe(state: DealState, seat: int) -> DealObservation:
-    """The default observation of ``state`` for ``seat``."""
+    """The default observation of ``state`` for ``seat`` (what ``Game.observe`` returns
+    unless the game has its own).
+
+    >>> from tarotlib.deal import OneRoundBidding
+    >>> from tarotlib.deal._demo import Level, demo_game
+    >>> rules = demo_game(OneRoundBidding(tuple(Level)))
+    >>> state = rules.new_deal(seed=1)
+    >>> seen = observe(state, 1)
+    >>> seen == state.observation(1), seen.hand == state.hand(1), seen.phase
+    (True, True, 'auction')
+    """
     d = state.data
     return DealObservation(
         seat=seat,

@@ -33,7 +33,7 @@ from tarotlib.actions import Action, Declare
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_cards
 from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.phase import Parser
-from tarotlib.deal.play import eldest
+from tarotlib.deal.play import Offer, eldest
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.declarations import TrumpShow
 from tarotlib.errors import IllegalActionError
@@ -58,7 +58,18 @@ _FIRST_CARD: Final = (
 
 
 class Declared(Protocol):
-    """A declaration record: who declared, and what."""
+    """A declaration record: who declared, and what (French Tarot's
+    :class:`~tarotlib.variants.french_tarot.types.Declaration`, Belote's combinations).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> state = rules.new_deal(seed=292)
+    >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> record = state.apply(state.legal_actions()[0]).data.declarations[0]
+    >>> record.seat, record.kind
+    (1, <DeclarationKind.SIMPLE_POIGNEE: 'simple-poignee'>)
+    """
 
     @property
     def seat(self) -> int:
@@ -104,9 +115,10 @@ def _kind_parser(
     return parse
 
 
-class _FirstCard:
+class _FirstCard(Offer):
     """What the first-card offers share: they come up before a player's first card of the first
-    trick (FT-8.2), in the deals where ``when`` holds, and react to no card."""
+    trick (FT-8.2), in the deals where ``when`` holds, note nothing when play begins and react to
+    no card."""
 
     when: Callable[[DealData], bool]
     whole_deal = False
@@ -245,7 +257,7 @@ class ClaimDeclaration(_FirstCard):
 
 
 @attrs.frozen
-class PairAnnouncement:
+class PairAnnouncement(Offer):
     """Two cards held together by one player, announced as they are played (BE-9.1, BE-9.2):
     ``pairs(data)`` gives the pairs of the deal (e.g. the trump K and Q, one pair per suit in all
     trumps) as ``(key, first card, second card)``. When play begins the holders are noted under
@@ -277,11 +289,29 @@ class PairAnnouncement:
         return self.mode == "explicit"
 
     def holders(self, data: DealData) -> tuple[tuple[int, int], ...]:
-        """``(key, seat)`` for each pair held by one player (once play has begun)."""
+        """``(key, seat)`` for each pair held by one player (once play has begun).
+
+        BE-9.1: seat 2 holds the King and Queen of hearts (Belote's key: the suit, 1).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=5).apply(rules.parse_action("bid hearts"))
+        >>> rules.belote_offer.holders(state.data)
+        ((1, 2),)
+        """
         return cast("tuple[tuple[int, int], ...]", note(data.notes, self.holders_key, ()))
 
     def announced(self, data: DealData) -> tuple[tuple[int, enum.Enum, int], ...]:
-        """``(seat, kind, card)`` for each announcement so far."""
+        """``(seat, kind, card)`` for each announcement so far.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", preset="classic")
+        >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
+        >>> rules.belote_offer.announced(state.data)
+        ()
+        >>> rules.belote_offer.announced(state.apply(rules.parse_action("play KH")).data)
+        ((1, <Announcement.BELOTE: 'belote'>, Card(KH)),)
+        """
         return cast("tuple[tuple[int, enum.Enum, int], ...]", note(data.notes, self.key, ()))
 
     def _pair(self, data: DealData, key: int) -> tuple[int, int]:
@@ -334,7 +364,18 @@ class PairAnnouncement:
         return action.kind in self.kinds
 
     def announceable(self, state: DealState, mask: int) -> list[tuple[int, enum.Enum, int]]:
-        """``(pair key, announcement, card)`` the seat to act may play with an announcement now."""
+        """``(pair key, announcement, card)`` the seat to act may play with an announcement now
+        (``mask``: its legal cards).
+
+        BE-9.2: seat 1 holds the King and Queen of trumps; either may go first, with "belote".
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", preset="classic", belote_announce="explicit")
+        >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
+        >>> play = state.rules.phase_list[-2]
+        >>> rules.belote_offer.announceable(state, play.mask(state))
+        [(1, <Announcement.BELOTE: 'belote'>, Card(KH)), (1, <Announcement.BELOTE: 'belote'>, Card(QH))]
+        """
         out: list[tuple[int, enum.Enum, int]] = []
         seat = state._to
         hand = _hand(state, seat)
@@ -418,7 +459,7 @@ M = TypeVar("M", bound=MeldRecord)
 
 
 @attrs.frozen
-class MeldDeclaration:
+class MeldDeclaration(Offer):
     """The combinations of one's complete hand, declared during the first trick (BE-10.3):
     ``find(hand, seat)`` lists a hand's combinations (BE-10.1); ``check(combo, hand, mine, reuse)``
     says why a seat may not declare a combination now (or None; BE-10.1, BE-10.2); ``make(seat,
@@ -447,7 +488,20 @@ class MeldDeclaration:
     whole_deal: bool = attrs.field(default=False, init=False)
 
     def found(self, data: DealData) -> tuple[tuple[MeldRecord, ...], ...]:
-        """Each seat's combinations (once play has begun)."""
+        """Each seat's combinations (once play has begun).
+
+        BE-10.1: seat 1 holds a quarte (four hearts in sequence).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", preset="classic")
+        >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
+        >>> melds = state.rules.phase_list[-2].offers[0]
+        >>> [[(combo.kind.value, tarotlib.format_cards(combo.cards)) for combo in mine]
+        ...  for mine in melds.found(state.data)]
+        [[], [('quarte', '1H KH QH JH')], [], []]
+        >>> [a.text for a in state.legal_actions()][0]
+        'declare quarte AH KH QH JH'
+        """
         return cast("tuple[tuple[MeldRecord, ...], ...]", note(data.notes, self.key, ()))
 
     def setup(self, state: DealState) -> DealData:

@@ -45,6 +45,30 @@ class Phase:
     Subclasses set :attr:`name` and :attr:`expects`, and override :meth:`start` (set up the
     phase), :meth:`legal` and :meth:`apply`; :meth:`active` (default: always) says whether the phase
     happens in this deal; :meth:`parsers` gives the text forms of its actions.
+
+    A phase in which each seat in turn passes once:
+
+    >>> from tarotlib.actions import Pass
+    >>> from tarotlib.deal._demo import demo_game
+    >>> class Knock(Phase):
+    ...     name, expects = "knock", "pass"
+    ...     def start(self, state):
+    ...         return state.proceed(None, to_act=0)
+    ...     def legal(self, state):
+    ...         return (Pass(),)
+    ...     def apply(self, state, action):
+    ...         if action != Pass():
+    ...             raise state.wrong(action, self.expects)
+    ...         if state.to_act == state.rules.players - 1:
+    ...             return state.advance(action)   # the next phase: over
+    ...         return state.proceed(action, to_act=state.to_act + 1)
+    >>> state = demo_game(Knock(), players=3).new_deal(seed=1)
+    >>> state.phase, state.to_act
+    ('knock', 0)
+    >>> for _ in range(3):
+    ...     state = state.apply(Pass())
+    >>> state.phase, state.is_over, len(state.history)
+    ('over', True, 3)
     """
 
     name: str = "phase"

@@ -62,7 +62,15 @@ _PLAYS: dict[Notation, tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]
 
 def plays_of(notation: Notation) -> tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]:
     """The shared ``Play`` action of each card written in ``notation``, and a decoder from a card
-    mask to the tuple of those actions in index order (built once per notation)."""
+    mask to the tuple of those actions in index order (built once per notation).
+
+    >>> from tarotlib.cards import TAROT_NOTATION, card_mask, parse_card, parse_cards
+    >>> plays, decode = plays_of(TAROT_NOTATION)
+    >>> plays[parse_card("KH")].text, [p.text for p in decode(card_mask(parse_cards("KH 2S")))]
+    ('play KH', ['play 2S', 'play KH'])
+    >>> plays_of(TAROT_NOTATION)[0] is plays   # shared: built once
+    True
+    """
     entry = _PLAYS.get(notation)
     if entry is None:
         plays = tuple(
@@ -74,7 +82,14 @@ def plays_of(notation: Notation) -> tuple[tuple[Play, ...], Callable[[int], tupl
 
 
 def eldest(state: DealState) -> int:
-    """The first active seat after the dealer (FT-9.1, BE-5.2, LO-6.1, CH-11.1)."""
+    """The first active seat after the dealer (FT-9.1, BE-5.2, LO-6.1, CH-11.1): the seat
+    after the dealer, or the one after it when that seat sits the deal out (``data.sitter``).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> eldest(rules.new_deal(seed=1, dealer=0)), eldest(rules.new_deal(seed=1, dealer=3))
+    (1, 0)
+    """
     d = state._d
     n = state._g.players
     seat = (d.dealer + 1) % n
@@ -91,46 +106,150 @@ class Offer(Protocol):
     ``legal_actions()`` lists its :meth:`actions` before the cards while
     its window is open (the first trick, or the whole deal when ``whole_deal``), and a ``Declare``
     action whose kind it :meth:`handles` is given to :meth:`apply`. An offer may also react to
-    cards being played (:meth:`watch`, :meth:`played`).
+    cards being played (:meth:`watch`, :meth:`played`). The offers of :mod:`tarotlib.deal.offers`
+    subclass it.
+
+    FT-8: seat 1, first to play, may show a poignée of ten trumps before his first card.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> state = rules.new_deal(seed=292)
+    >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> [type(offer).__name__ for offer in state.rules.phase_list[-2].offers]
+    ['ShowDeclaration', 'ClaimDeclaration']
+    >>> [a.text for a in state.legal_actions()][:2]
+    ['declare simple-poignee T1 T6 T7 T9 T10 T13 T14 T16 T17 T21', 'play KS']
     """
+
+    __slots__ = ()  # its implementations are slotted attrs classes
 
     @property
     def whole_deal(self) -> bool:
-        """True if the offer stays open after the first trick."""
+        """True if the offer stays open after the first trick.
+
+        >>> import tarotlib
+        >>> show, claim = tarotlib.variant("french-tarot").phase_list[-2].offers
+        >>> show.whole_deal, tarotlib.variant("belote", belote_announce="explicit").belote_offer.whole_deal
+        (False, True)
+        """
         ...
 
     def setup(self, state: DealState) -> DealData:
         """The deal's facts when play begins, with what the offer notes then (the pairs held,
-        each hand's combinations...); ``state`` holds the facts so far."""
+        each hand's combinations...); ``state`` holds the facts so far.
+
+        BE-9.1: belote-rebelote notes who holds the King and Queen of trumps (seat 2, hearts).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=5).apply(rules.parse_action("bid hearts"))
+        >>> state.data.notes
+        (('belote_holders', ((1, 2),)),)
+        >>> rules.belote_offer.setup(state).notes[-1]
+        ('belote_holders', ((1, 2),))
+        """
         ...
 
     def active(self, state: DealState) -> bool:
-        """Whether the offer can come up in this deal (asked once, when play begins)."""
+        """Whether the offer can come up in this deal (asked once, when play begins).
+
+        BE-9.1: belote-rebelote only when one player holds the King and Queen of trumps.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> states = [rules.new_deal(seed=seed).apply(rules.parse_action("bid hearts")) for seed in (5, 6)]
+        >>> [rules.belote_offer.active(state) for state in states]
+        [True, False]
+        """
         ...
 
     def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
-        """The declarations the seat to act may make now (``mask``: its legal cards)."""
+        """The declarations the seat to act may make now (``mask``: its legal cards).
+
+        FT-8.3: seat 1 holds ten trumps, a simple poignée.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=292)
+        >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> play = state.rules.phase_list[-2]
+        >>> [a.text for a in play.offers[0].actions(state, play.mask(state))]
+        ['declare simple-poignee T1 T6 T7 T9 T10 T13 T14 T16 T17 T21']
+        """
         ...
 
     def handles(self, action: Declare) -> bool:
-        """True if ``action`` is one of this offer's kinds."""
+        """True if ``action`` is one of this offer's kinds.
+
+        >>> import tarotlib
+        >>> from tarotlib.actions import Declare
+        >>> from tarotlib.variants.french_tarot import DeclarationKind
+        >>> show, claim = tarotlib.variant("french-tarot").phase_list[-2].offers
+        >>> misere = Declare(DeclarationKind.NO_TRUMPS_MISERE)
+        >>> show.handles(misere), claim.handles(misere)
+        (False, True)
+        """
         ...
 
     def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
-        """The state after the declaration (``play.play(...)`` plays a card with it)."""
+        """The state after the declaration (``play.play(...)`` plays a card with it).
+
+        FT-8.2: the poignée is recorded and its player then plays his first card.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=292)
+        >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> play = state.rules.phase_list[-2]
+        >>> poignee = state.legal_actions()[0]
+        >>> after = play.offers[0].apply(state, poignee, play)
+        >>> [(d.seat, d.kind.token) for d in after.data.declarations], after.to_act
+        ([(1, 'simple-poignee')], 1)
+        """
         ...
 
     def watch(self, state: DealState) -> int:
-        """Cards whose play :meth:`played` must see (asked once, when play begins)."""
+        """Cards whose play :meth:`played` must see (asked once, when play begins).
+
+        BE-9.2: the engine announces belote-rebelote as the King and Queen of trumps are played.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=5).apply(rules.parse_action("bid hearts"))
+        >>> tarotlib.format_cards(rules.belote_offer.watch(state))
+        'QH KH'
+        """
         ...
 
     def played(self, state: DealState, data: DealData, seat: int, card: int) -> DealData:
         """The deal's facts ``data`` after ``seat`` plays a watched ``card`` (``state`` is the
-        state before it)."""
+        state before it).
+
+        BE-9.2: seat 2 plays the King of trumps while holding the Queen: "belote".
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=5).apply(rules.parse_action("bid hearts"))
+        >>> data = rules.belote_offer.played(state, state.data, 2, tarotlib.parse_card("KH"))
+        >>> rules.belote_offer.announced(data)
+        ((2, <Announcement.BELOTE: 'belote'>, Card(KH)),)
+        """
         ...
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
-        """The verbs its declarations are written with (``declare ...``)."""
+        """The verbs its declarations are written with (``declare ...``): ``verb -> (parser,
+        help)``; a parser returns None for another offer's kind.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", declarations="poignee_and_misere")
+        >>> claim = rules.phase_list[-2].offers[1]
+        >>> parse, help_text = claim.parsers(rules)["declare"]
+        >>> parse(["no-trumps-misere"]).text, parse(["simple-poignee"]), help_text
+        ('declare no-trumps-misere', None, 'declare <kind> [cards]')
+        """
         ...
 
 
@@ -138,7 +257,17 @@ class PlayContext:
     """The constants of one deal's play, built when play begins (see the module docstring).
 
     ``key`` identifies it (two contexts with equal keys are equal): the trick rules, the sides,
-    the offers in force and the opening-lead rule.
+    the offers in force and the opening-lead rule. It lives in the state's phase-data slot
+    during play (``state._x``) and is shared by the game's deals that have the same key.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote")
+    >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+    >>> context = state._x
+    >>> type(context).__name__, context.size, context.last, context.nxt
+    ('PlayContext', 4, 8, (1, 2, 3, 0))
+    >>> rules.new_deal(seed=7).apply(rules.parse_action("bid spades"))._x is context
+    True
     """
 
     __slots__ = (
@@ -211,6 +340,13 @@ class TrickPlay(Phase):
       ``♥Q is not in seat 2's hand``) in the game's pretty notation, instead of giving the reason
       alone (``must follow spades``);
     - ``expects``: what the phase expects, in the message for an action of another kind.
+
+    >>> import tarotlib
+    >>> play = tarotlib.variant("french-tarot", players=5).phase_list[-2]
+    >>> play.name, type(play.fool).__name__, [type(offer).__name__ for offer in play.offers]
+    ('play', 'ExcuseRule', ['ShowDeclaration', 'ClaimDeclaration'])
+    >>> play.opening_lead is not None   # FT-5.5: no lead of the called suit (bar the called card)
+    True
     """
 
     rules: TrickRules | RulesOf
@@ -302,7 +438,18 @@ class TrickPlay(Phase):
 
     # -- legal actions --------------------------------------------------------------------------
     def mask(self, state: DealState) -> int:
-        """The legal cards of the seat to act (and keeps them on the state for ``apply``)."""
+        """The legal cards of the seat to act, as a mask (and keeps them on the state for
+        ``apply``).
+
+        BE-7: seat 2 must follow the Ace of diamonds led.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> state = state.apply(rules.parse_action("play AD"))
+        >>> tarotlib.format_cards(state.rules.phase_list[-2].mask(state), rules.notation)
+        '7D JD'
+        """
         x: PlayContext = state._x  # type: ignore[assignment]
         seat = state._to
         hand = state._hands >> SEAT_BITS * seat & FULL_MASK
@@ -340,7 +487,18 @@ class TrickPlay(Phase):
         return acts
 
     def offered(self, state: DealState, mask: int) -> tuple[Action, ...]:
-        """The declarations the seat to act may make now, in the order of the offers."""
+        """The declarations the seat to act may make now, in the order of the offers (what
+        ``legal_actions()`` lists before the cards).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=292)
+        >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> play = state.rules.phase_list[-2]
+        >>> [a.text for a in play.offered(state, play.mask(state))]
+        ['declare simple-poignee T1 T6 T7 T9 T10 T13 T14 T16 T17 T21']
+        """
         x: PlayContext = state._x  # type: ignore[assignment]
         out: tuple[Action, ...] = ()
         for offer in x.offers if not state._tricks else x.open_offers:
@@ -390,7 +548,17 @@ class TrickPlay(Phase):
         return s
 
     def rejection(self, state: DealState, action: Play) -> IllegalActionError:
-        """Why ``action`` may not be played (``must follow hearts``, ``must overtrump T14``...)."""
+        """Why ``action`` may not be played (``must follow hearts``, ``must overtrump T14``...),
+        as the error that ``apply`` raises.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> state = state.apply(rules.parse_action("play AD"))
+        >>> play = state.rules.phase_list[-2]
+        >>> str(play.rejection(state, rules.parse_action("play 9S")))
+        'play 9S: cannot play ♠9: must follow diamonds'
+        """
         x: PlayContext = state._x  # type: ignore[assignment]
         seat = state._to
         card = action.card
@@ -414,7 +582,16 @@ class TrickPlay(Phase):
 
     def play(self, state: S, card: int, action: Action, data: DealData | None = None) -> S:
         """Play ``card`` (known to be legal) for the seat to act, recording ``action`` (the card
-        played, or a declaration made with it) and, if given, the deal's new facts ``data``."""
+        played, or a declaration made with it) and, if given, the deal's new facts ``data``.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> ace = rules.parse_action("play AD")
+        >>> after = state.rules.phase_list[-2].play(state, ace.card, ace)
+        >>> after == state.apply(ace), after.current_trick, after.to_act
+        (True, (Card(1D),), 2)
+        """
         x: PlayContext = state._x  # type: ignore[assignment]
         seat = state._to
         s = _new(state.__class__)

@@ -192,7 +192,15 @@ class DealState:
     ) -> Self:
         """The next state in the same phase: ``action`` is added to the history (unless None),
         ``to_act`` acts next, and the phase's ``local`` data, the deal ``data`` and the packed
-        ``hands`` change when given. (For phase authors.)"""
+        ``hands`` change when given. (For phase authors.)
+
+        >>> import tarotlib
+        >>> from tarotlib.actions import Pass
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> after = state.proceed(Pass(), to_act=3)
+        >>> after.phase, after.to_act, after.history, state.to_act
+        ('auction', 3, (Pass(),), 1)
+        """
         s = self._copy()
         if action is not None:
             s._h = (self._h, action)
@@ -232,7 +240,13 @@ class DealState:
         self, action: Action | None, *, data: DealData | None = None, hands: int | None = None
     ) -> Self:
         """The state at the start of the next phase (entered at once, so it may be skipped or
-        end the deal): ``action`` is added to the history (unless None). (For phase authors.)"""
+        end the deal): ``action`` is added to the history (unless None). (For phase authors.)
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> state.advance(None).phase   # with no contract, call, discard and slam are skipped
+        'play'
+        """
         s = self._copy()
         if action is not None:
             s._h = (self._h, action)
@@ -251,7 +265,14 @@ class DealState:
         hands: int | None = None,
     ) -> Self:
         """The deal ends now: annulled (nobody scores) with the reason ``annulled``, or else scored
-        by the game. ``action`` is added to the history (unless None). (For phase authors.)"""
+        by the game. ``action`` is added to the history (unless None). (For phase authors.)
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> over = state.finish(None, annulled="misdeal")
+        >>> over.phase, over.is_over, over.result.annulled, over.result.scores
+        ('over', True, 'misdeal', (0, 0, 0, 0))
+        """
         s = self._copy()
         if action is not None:
             s._h = (self._h, action)
@@ -298,7 +319,17 @@ class DealState:
 
     def wrong(self, action: object, expected: str) -> IllegalActionError:
         """The error for an action of the wrong kind in this phase (``phase auction expects pass
-        or a bid``); a value that is not an action at all raises TypeError at once."""
+        or a bid``); a value that is not an action at all raises TypeError at once.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> str(state.wrong(tarotlib.Play(tarotlib.parse_card("KH")), "pass or a bid"))
+        'play KH: phase auction expects pass or a bid'
+        >>> state.wrong("pass", "pass or a bid")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        TypeError: apply() takes an Action, not str 'pass'; use rules.parse_action(text) to turn ...
+        """
         if not isinstance(action, Action):
             raise TypeError(
                 f"apply() takes an Action, not {type(action).__name__} {action!r}; "
@@ -366,14 +397,27 @@ class DealState:
         return self._d
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the seat to act, in a deterministic order (empty when over)."""
+        """The legal actions of the seat to act, in a deterministic order (empty when over).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> [a.text for a in state.legal_actions()]
+        ['pass', 'bid prise', 'bid garde', 'bid garde-sans', 'bid garde-contre']
+        """
         acts = self._acts
         if acts is None:
             acts = self._acts = self._ph.legal(self)
         return acts
 
     def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now."""
+        """True if ``action`` may be applied now.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1)
+        >>> state.is_legal(rules.parse_action("bid garde")), state.is_legal(rules.parse_action("play KH"))
+        (True, False)
+        """
         try:
             self.apply(action)
         except IllegalActionError:
@@ -385,11 +429,29 @@ class DealState:
 
         Raises :class:`~tarotlib.errors.IllegalActionError` (a ``ValueError``) saying why the action
         is illegal; ``self`` is unchanged either way.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1)
+        >>> after = state.apply(rules.parse_action("bid garde"))
+        >>> after.to_act, [a.text for a in after.history], state.history
+        (2, ['bid garde'], ())
+        >>> after.apply(rules.parse_action("bid prise"))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.IllegalActionError: bid prise: bid must beat Garde
         """
         return self._ph.apply(self, action)
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now (no card hidden from it)."""
+        """What ``seat`` may see now (no card hidden from it): the game's observation
+        (``Game.observe``).
+
+        >>> import tarotlib
+        >>> seen = tarotlib.variant("french-tarot", players=4).new_deal(seed=1).observation(2)
+        >>> type(seen).__name__, seen.seat, len(seen.hand), seen.chien
+        ('FrenchTarotObservation', 2, 18, ())
+        """
         game: Game[DealState] = self._g  # type: ignore[assignment]
         return game.observe(self, self._seat(seat))
 
@@ -406,11 +468,24 @@ class DealState:
         return self._d.dealer
 
     def hand_mask(self, seat: int) -> int:
-        """The cards ``seat`` holds now, as a bit mask."""
+        """The cards ``seat`` holds now, as a bit mask.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> mask = state.hand_mask(1)
+        >>> mask.bit_count(), bool(mask & tarotlib.parse_card("T3").mask)
+        (18, True)
+        """
         return self._hands >> SEAT_BITS * self._seat(seat) & FULL_MASK
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now (index order)."""
+        """The cards ``seat`` holds now (index order).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> state.hand(1)[:4]
+        (Card(9H), Card(QH), Card(3D), Card(7D))
+        """
         return cards_of(self.hand_mask(seat))
 
     @property
@@ -472,11 +547,29 @@ class DealState:
         return self._ws if self._ws >= 0 else None
 
     def pile_mask(self, seat: int) -> int:
-        """The cards ``seat`` has won so far, as a bit mask."""
+        """The cards ``seat`` has won so far, as a bit mask.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> for text in ("play JS", "play 9S", "play 7S", "play AS"):   # the trump Jack wins
+        ...     state = state.apply(rules.parse_action(text))
+        >>> tarotlib.format_cards(state.pile_mask(1)), state.pile_mask(2)
+        ('1S 7S 9S JS', 0)
+        """
         return self._piles >> SEAT_BITS * self._seat(seat) & FULL_MASK
 
     def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """Cards won so far by each seat (empty before play)."""
+        """Cards won so far by each seat (empty before play).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> for text in ("play JS", "play 9S", "play 7S", "play AS"):   # the trump Jack wins
+        ...     state = state.apply(rules.parse_action(text))
+        >>> state.piles()
+        ((), (Card(1S), Card(7S), Card(9S), Card(JS)), (), ())
+        """
         return tuple(
             cards_of(self._piles >> SEAT_BITS * s & FULL_MASK) for s in range(self._g.players)
         )

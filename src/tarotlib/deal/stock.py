@@ -40,7 +40,18 @@ def _single(position: int) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
 @attrs.frozen
 class CompleteFromStock(Phase):
     """Deal the stock after the auction: the turn-up to the declarer, then ``declarer_gets`` cards
-    to him and ``others_get`` to each other seat, from the seat after the dealer (BE-3.4)."""
+    to him and ``others_get`` to each other seat, from the seat after the dealer (BE-3.4).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote")
+    >>> rules.phase_list[1]
+    CompleteFromStock(declarer_gets=2, others_get=3, name='complete')
+    >>> state = rules.new_deal(seed=4)
+    >>> turn_up = state.data.stock[0]
+    >>> state = state.apply(rules.parse_action("bid spades"))   # seat 1 takes the turn-up
+    >>> turn_up, turn_up in state.hand(1), state.phase
+    (Card(QS), True, 'play')
+    """
 
     declarer_gets: int = 2
     others_get: int = 3

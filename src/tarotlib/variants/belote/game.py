@@ -205,7 +205,17 @@ class Belote(Game[BeloteState]):
 
     def check_layout(self, layout: Layout) -> None:
         """BE-3.3/BE-3.4: four 5-card hands, no kitty, and the 12-card stock in dealing order
-        (the turn-up first), together the 32 cards."""
+        (the turn-up first), together the 32 cards.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> layout = rules.new_deal(seed=4).layout
+        >>> rules.check_layout(layout)   # a deal of Belote: no error
+        >>> rules.check_layout(tarotlib.Layout(layout.hands, layout.stock, layout.dealer))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: Belote has no kitty: give the turn-up and the stock as 'stock'
+        """
         if layout.players != 4:
             raise DealError(f"the layout has {layout.players} hands; Belote has 4 players")
         for seat, hand in enumerate(layout.hands):
@@ -342,9 +352,27 @@ class Belote(Game[BeloteState]):
         return max(totals) >= target and totals[0] != totals[1]
 
     def observe(self, state: BeloteState, seat: int) -> BeloteObservation:
-        """What ``seat`` may see of ``state`` (see :class:`BeloteObservation`)."""
+        """What ``seat`` may see of ``state`` (see :class:`BeloteObservation`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4)
+        >>> seen = rules.observe(state, 2)
+        >>> seen == state.observation(2), seen.turn_up, seen.hand == state.hand(2)
+        (True, Card(QS), True)
+        """
         return observe(state, seat)
 
     def score(self, state: BeloteState) -> DealResult:
-        """BE-11: the deal's summary (:func:`summary_of`), scored by :func:`score_deal`."""
+        """BE-11: the deal's summary (:func:`summary_of`), scored by :func:`score_deal`.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> while not state.is_over:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> result = rules.score(state)
+        >>> result == state.result, result.contract, result.made, result.scores
+        (True, 'spades', False, (162, 0, 162, 0))
+        """
         return result_of(state, self.options)

@@ -31,7 +31,22 @@ __all__ = ["BeloteObservation", "observe"]
 def observe(state: BeloteState, seat: int) -> BeloteObservation:
     """What ``seat`` may see of ``state``: its own hand, the turn-up, the bids, the tricks, the
     categories of declarations (their cards only for its own, and for the best team's once the
-    first trick is over, BE-10.3), announcements (BE-9.2) and the result."""
+    first trick is over, BE-10.3), announcements (BE-9.2) and the result.
+
+    BE-10.3: seat 1 declares a quarte; seat 2 sees its category, and its cards once the first
+    trick is over (seat 1's team has the best declaration).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote", preset="classic")
+    >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
+    >>> state = state.apply(rules.parse_action("declare quarte AH KH QH JH"))
+    >>> observe(state, 2).declarations
+    ((1, <CombinationKind.QUARTE: 'quarte'>, ()),)
+    >>> for text in ("play 9S", "play AS", "play QS", "play 7S"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> observe(state, 2).declarations
+    ((1, <CombinationKind.QUARTE: 'quarte'>, (Card(1H), Card(KH), Card(QH), Card(JH))),)
+    """
     declared = state.declarations
     shown_best: int | None = None
     if state._tricks and declared:

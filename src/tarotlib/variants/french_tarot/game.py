@@ -369,15 +369,44 @@ class FrenchTarot(Game[FrenchTarotState]):
 
     # -- observation and scoring (FT-11 to FT-15) ----------------------------------------------------
     def observe(self, state: FrenchTarotState, seat: int) -> FrenchTarotObservation:
-        """What ``seat`` may see now (FT-17)."""
+        """What ``seat`` may see now (FT-17): a :class:`FrenchTarotObservation`.
+
+        FT-3.4: a petit sec that annuls the deal is shown to everybody.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=305)
+        >>> state.result.annulled, rules.observe(state, 1).petit_sec_hand == state.hand(0)
+        ('petit sec (seat 0)', True)
+        """
         return observe(state, seat)
 
     def score(self, state: FrenchTarotState) -> DealResult:
-        """Count the piles and score the deal with :func:`score_deal` (or :func:`score_grash`)."""
+        """Count the piles and score the deal with :func:`score_deal` (or :func:`score_grash`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid garde"))
+        >>> while not state.is_over:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> result = rules.score(state)
+        >>> result == state.result, result.made, result.scores, type(result.breakdown).__name__
+        (True, False, (52, -104, 52), 'FrenchTarotScore')
+        """
         return result_of(state, self._excuse)
 
     def excuse_note(self, state: DealState) -> str:
-        """How the Excuse ended when it was played to the last trick (for the breakdown)."""
+        """How the Excuse ended when it was played to the last trick (for the breakdown; else
+        ``""``).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1).apply(rules.parse_action("bid garde-sans"))
+        >>> while not state.is_over:   # the Excuse, last of the legal cards, is kept to the end
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> rules.excuse_note(state)
+        'the Excuse played to the last trick changes camp (FT-10.7, seat 1)'
+        """
         return self._excuse.note(state)
 
 

@@ -68,11 +68,11 @@ class FrenchTarotObservation:
     def visible_cards(self) -> frozenset[int]:
         """Every card this observation mentions (used to check that nothing hidden leaks).
 
-            >>> import tarotlib
+        >>> import tarotlib
         >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=8)
-            >>> seen = state.observation(3)
-            >>> seen.visible_cards() == set(state.hand(3)), len(seen.visible_cards())
-            (True, 18)
+        >>> seen = state.observation(3)
+        >>> seen.visible_cards() == set(state.hand(3)), len(seen.visible_cards())
+        (True, 18)
         """
         cards: set[int] = set(self.hand) | set(self.chien) | set(self.ecart)
         cards |= set(self.shown_discards) | set(self.current_trick) | set(self.petit_sec_hand)
@@ -133,7 +133,21 @@ class FrenchTarotObservation:
 
 
 def observe(state: FrenchTarotState, seat: int) -> FrenchTarotObservation:
-    """What ``seat`` may see of ``state`` (FT-17)."""
+    """What ``seat`` may see of ``state`` (FT-17).
+
+    A Garde: the chien is shown to all, the écart only to the taker (seat 1).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> state = rules.new_deal(seed=1)
+    >>> for text in ("bid garde", "pass", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> while state.phase == "discard":
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> taker, other = observe(state, 1), observe(state, 2)
+    >>> tarotlib.format_cards(other.chien), tarotlib.format_cards(taker.ecart), other.ecart
+    ('9S 4H 2D 4D JD T4', '9S 4H 9H QH 2D 3D', ())
+    """
     d = state.data
     over = state.is_over
     phase = state.phase
