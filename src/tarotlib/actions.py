@@ -183,6 +183,12 @@ class Play(_CardAction):
     """
 
     verb: ClassVar[str] = "play"
+    # The card's index as a plain ``int``: the play hot path computes with it, and CPython's
+    # specialised int operations apply to exact ints only (not to ``Card``, an ``int`` subclass).
+    _index: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", int(self.card))
 
     @staticmethod
     def of(card: int) -> Play:

@@ -119,21 +119,32 @@ class PointTable:
         >>> t.count(0b111), t.count(0b1111), t.count(0b1)   # (5+1+1)-2; +1 blank left over = 0; 5
         (Fraction(5, 1), Fraction(5, 1), Fraction(5, 1))
         """
+        return Fraction(self.count_units(mask, blanks=blanks), self.group_size)
+
+    def count_units(self, mask: int, *, blanks: int | None = None) -> int:
+        """:meth:`count` in units of 1/``group_size`` point, as an exact ``int`` (French Tarot's
+        half points; cheaper than the ``Fraction`` where a game scores in such units).
+
+        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> pile = card_mask(parse_cards("KH 2H T21"))
+        >>> FRENCH_TAROT_POINTS.count_units(pile), FRENCH_TAROT_POINTS.count(pile)
+        (19, Fraction(19, 2))
+        """
         n = mask.bit_count()
         g = self.group_size
         total = self.value_sum(mask)
-        q, r = divmod(n, g)
         if g == 1:
-            return Fraction(total)
+            return total
         if self.leftover == "proportional":
-            return Fraction(total * g - n * (g - 1), g)
+            return total * g - n * (g - 1)
         # LO-5.4 in group values: Σw − N + q (+ max(0, r − B) under face_value).
+        q, r = divmod(n, g)
         base = total - n + q
         if self.leftover == "conserving":
-            return Fraction(base)
+            return base * g
         if blanks is None:
             blanks = sum(1 for i in range(78) if mask >> i & 1 and self.values[i] == 1)
-        return Fraction(base + max(0, r - blanks))
+        return (base + max(0, r - blanks)) * g
 
     def card_points(self, card: int) -> Fraction:
         """What one card is worth on its own under ``proportional`` counting (e.g. 4.5 for a King).

@@ -331,7 +331,7 @@ class PairAnnouncement(Offer):
                     found += ((key, seat),)
         if not found:
             return d
-        return evolve(d, notes=(*d.notes, (self.holders_key, found)))
+        return evolve(d, notes=with_note(d.notes, self.holders_key, found))
 
     def active(self, state: DealState) -> bool:
         return bool(self.holders(state._d))
@@ -357,7 +357,7 @@ class PairAnnouncement(Offer):
         return data
 
     def _announce(self, data: DealData, seat: int, kind: enum.Enum, card: int) -> DealData:
-        said = (*self.announced(data), (seat, kind, card))
+        said = (*self.announced(data), (seat, kind, ALL_CARDS[card]))
         return evolve(data, notes=with_note(data.notes, self.key, said))
 
     def handles(self, action: Declare) -> bool:
@@ -511,7 +511,7 @@ class MeldDeclaration(Offer):
         n = state._g.players
         hands = [_hand(state, seat) for seat in range(n)]
         found = tuple(self.find(hands[seat], seat) for seat in range(n))
-        d = evolve(d, notes=(*d.notes, (self.key, found)))
+        d = evolve(d, notes=with_note(d.notes, self.key, found))
         if not self.auto:
             return d
         declared: list[MeldRecord] = []

@@ -511,7 +511,7 @@ class TrickPlay(Phase):
         if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
             return self._choose(state, action)
         if type(action) is Play:
-            card = action.card
+            card = action._index
             legal = state._memo
             if legal < 0:  # what mask() does, inlined
                 seat = state._to

@@ -852,19 +852,19 @@ def petit_au_bout_of(state: FrenchTarotState) -> Camp | None:
     """
     n = state.rules.players
     camps = state.data.sides
-    tricks = state.tricks[-2:]
+    tricks = state._tricks  # (leader, card indices, winner): no trick objects built here
+    leader, cards, winner = tricks[-1]
     bout = [tricks[-1]]
-    last = tricks[-1]
-    if EXCUSE in last.cards and last.winner == last.seat_of(last.cards.index(EXCUSE), n):
+    if EXCUSE in cards and winner == (leader + cards.index(EXCUSE)) % n:
         bout.append(tricks[-2])  # FT-11.1: won by the Excuse, the penultimate trick counts
-    for t in bout:
-        if PETIT in t.cards:
-            camp = Camp(camps[t.winner])
-            player = t.seat_of(t.cards.index(PETIT), n)
+    for leader, cards, winner in bout:
+        if PETIT in cards:
+            camp = Camp(camps[winner])
+            player = (leader + cards.index(PETIT)) % n
             if (
                 camp == Camp.DEFENCE
                 and camps[player] == Camp.DEFENCE
-                and player != t.winner
+                and player != winner
                 and state.rules.options.petit_au_bout_within_defence == "penalise_defence"
             ):
                 return Camp.ATTACK  # O-12, seed 000's reading
@@ -874,7 +874,7 @@ def petit_au_bout_of(state: FrenchTarotState) -> Camp | None:
 
 def _half_points(mask: int) -> int:
     """A pile's points in half points, counted in pairs (FT-1.6) with the core primitive."""
-    return int(2 * FRENCH_TAROT_POINTS.count(mask))
+    return FRENCH_TAROT_POINTS.count_units(mask)  # group size 2: units of half a point
 
 
 def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
