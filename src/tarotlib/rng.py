@@ -97,6 +97,7 @@ def shuffle(items: Iterable[T], seed: int) -> list[T]:
     for prod, radices in _groups(n):
         x, r = divmod(x, prod)
         for m in radices:
-            r, j = divmod(r, m)
+            j = r % m  # two operators: cheaper than divmod(), a call that builds a tuple
+            r //= m
             out[m - 1], out[j] = out[j], out[m - 1]
     return out

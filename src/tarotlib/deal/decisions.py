@@ -116,11 +116,11 @@ class Decision(Phase):
         (('conceded', True),)
         """
         for choice in self.choices:
-            if action == choice and type(action) is type(choice):
+            if action is choice or (action == choice and type(action) is type(choice)):
                 break
         else:
             raise state.wrong(action, self.expects)
-        d = state.data
+        d = state._d
         data = evolve(d, notes=with_note(d.notes, self.key, self.value(action)))
         for end in self.ends:
             if action == end and type(action) is type(end):

@@ -159,9 +159,17 @@ def _camps(state: DealState) -> DealData:
     d = state.data
     if d.contract is None:
         return d
-    n = state._g.players
-    camps = tuple(_ATTACK if seat in (d.declarer, d.partner) else _DEFENCE for seat in range(n))
+    key = (state._g.players, d.declarer, d.partner)
+    camps = _CAMPS.get(key)
+    if camps is None:
+        n, taker, partner = key
+        camps = _CAMPS[key] = tuple(
+            _ATTACK if seat in (taker, partner) else _DEFENCE for seat in range(n)
+        )
     return evolve(d, sides=camps)
+
+
+_CAMPS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # (players, taker, partner): camps
 
 
 @attrs.frozen
