@@ -738,18 +738,20 @@ def format_summary(summary: SimulationSummary | Mapping[str, object]) -> str:
         lines.append(f"annulled: {detail} ({_pct(annulled['total'] / deals)} of deals)")
     else:
         lines.append("annulled: none")
-    lines.append("contracts:")
-    width = max([len("contract"), *(len(c) for c in contracts)])
-    lines.append(f"  {'contract':<{width}}  {'deals':>6}  {'share':>6}  {'success':>7}")
-    for name, c in contracts.items():
-        assert isinstance(c, dict)
+    if contracts:  # a game without contracts (every deal is played the same way) has no table
+        lines.append("contracts:")
+        width = max([len("contract"), *(len(c) for c in contracts)])
+        lines.append(f"  {'contract':<{width}}  {'deals':>6}  {'share':>6}  {'success':>7}")
+        for name, c in contracts.items():
+            assert isinstance(c, dict)
+            lines.append(
+                f"  {name:<{width}}  {c['deals']:>6}  {_pct(c['share']):>6}  "
+                f"{_pct(c['success_rate']):>7}"
+            )
         lines.append(
-            f"  {name:<{width}}  {c['deals']:>6}  {_pct(c['share']):>6}  "
-            f"{_pct(c['success_rate']):>7}"
+            f"success rate: {_pct(s['success_rate'])} of {s['contract_deals']} deals with a "
+            "contract"
         )
-    lines.append(
-        f"success rate: {_pct(s['success_rate'])} of {s['contract_deals']} deals with a contract"
-    )
     lines.append(
         "mean score per seat: "
         + ", ".join(f"seat {i} {float(m):+.1f}" for i, m in enumerate(means))

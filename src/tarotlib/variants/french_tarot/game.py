@@ -17,20 +17,16 @@ poignée and misère declarations before each player's first card, FT-8), then `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Final, cast
 
 import attrs
 
 from tarotlib.actions import Slam
 from tarotlib.cards import (
-    ALL_CARDS,
     EXCUSE,
     EXCUSE_MASK,
-    SUIT_MASKS,
     TRUMP_MASK,
-    Rank,
-    Suit,
 )
 from tarotlib.deal import (
     CallCard,
@@ -54,20 +50,24 @@ from tarotlib.dealing import PacketSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.declarations import TrumpShow
 from tarotlib.engine import DealResult
-from tarotlib.errors import OptionError
 from tarotlib.exchange import DiscardRule
 from tarotlib.tricks import FRENCH_TAROT_TRICKS
+from tarotlib.variants.french_tarot.calling import (
+    call_reason,
+    callable_mask,
+    opening_lead_ban,
+    opening_lead_reason,
+)
 from tarotlib.variants.french_tarot.facts import (
     HONOURS_MASK,
     KINGS_MASK,
     LOW_MASK,
     OUDLERS_MASK,
     PETIT,
-    RANK_MASKS,
     SIZES,
 )
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
-from tarotlib.variants.french_tarot.options import FrenchTarotOptions
+from tarotlib.variants.french_tarot.options import FrenchTarotOptions, options_from
 from tarotlib.variants.french_tarot.scoring import result_of
 from tarotlib.variants.french_tarot.state import FrenchTarotState
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
@@ -328,52 +328,29 @@ class FrenchTarot(Game[FrenchTarotState]):
 
     # -- the call (FT-5) and the opening lead (FT-5.5) ----------------------------------------------
     def callable_mask(self, hand: int) -> int:
-        """FT-5.2 / O-10: the cards the taker may call, judged on his dealt hand.
+        """FT-5.2 / O-10: the cards the taker may call, judged on his dealt hand
+        (:func:`~tarotlib.variants.french_tarot.calling.callable_mask` under these options).
 
         >>> from tarotlib.cards import card_mask, format_cards, parse_cards
         >>> rules = FrenchTarot(FrenchTarotOptions(players=5))
-        >>> format_cards(rules.callable_mask(card_mask(parse_cards("KS KH KD 2C T5"))))
-        'KS KH KD KC'
         >>> format_cards(rules.callable_mask(card_mask(parse_cards("KS KH KD KC T5"))))
         'QS KS QH KH QD KD QC KC'
         """
-        mask = RANK_MASKS[Rank.KING]
-        order = (Rank.KING, Rank.QUEEN, Rank.KNIGHT, Rank.JACK)
-        top = 2 if self.options.callable_cards == "king_queen" else 4
-        for i in range(1, top):
-            if all(hand & RANK_MASKS[r] == RANK_MASKS[r] for r in order[:i]):
-                mask |= RANK_MASKS[order[i]]
-            else:
-                break
-        return mask
+        return callable_mask(hand, self.options.callable_cards)
 
     def _callable(self, state: DealState, hand: int) -> int:
-        return self.callable_mask(hand)
+        return callable_mask(hand, self.options.callable_cards)
 
     def _call_reason(self, state: DealState, card: int) -> str:
-        c = ALL_CARDS[card]
-        if c.rank is None or not c.rank.is_honour:
-            return "only a King (or, holding all the higher honours, a Queen, Knight or Jack) may be called"
-        if self.options.callable_cards == "king_queen" and c.rank < Rank.QUEEN:
-            return "only a King, or a Queen when holding all four Kings, may be called"
-        names = {
-            Rank.QUEEN: "four Kings",
-            Rank.KNIGHT: "four Kings and four Queens",
-            Rank.JACK: "four Kings, Queens and Knights",
-        }
-        return f"may call a {c.rank.name.title()} only when holding all {names[c.rank]}"
+        return call_reason(card, self.options.callable_cards)
 
     def _lead_ban(self, state: DealState, hand: int, mask: int) -> int:
-        """FT-5.5 / O-9: the opening lead may not be of the called suit, unless the called card."""
-        called = state.data.called
-        if called < 0 or not self.options.called_suit_opening_lead_ban:
+        if not self.options.called_suit_opening_lead_ban:
             return mask
-        allowed = mask & ~(SUIT_MASKS[called // 14] & ~(1 << called))
-        return allowed or mask
+        return opening_lead_ban(state.data.called, mask)
 
     def _lead_ban_reason(self, state: DealState, card: int) -> str:
-        suit = Suit(state.data.called // 14).label
-        return f"may not lead the called suit ({suit}) to the first trick (FT-5.5)"
+        return opening_lead_reason(state.data.called)
 
     # -- observation and scoring (FT-11 to FT-15) ----------------------------------------------------
     def observe(self, state: FrenchTarotState, seat: int) -> FrenchTarotObservation:
@@ -417,15 +394,3 @@ class FrenchTarot(Game[FrenchTarotState]):
         """
         return self._excuse.note(state)
 
-
-def options_from(values: Mapping[str, object]) -> FrenchTarotOptions:
-    """Options from keyword values, honouring ``preset``.
-
-    >>> options_from({"preset": "bga", "players": 3}) == FrenchTarotOptions.preset("bga", players=3)
-    True
-    """
-    vals = dict(values)
-    preset = vals.pop("preset", "fft")
-    if not isinstance(preset, str):
-        raise OptionError("preset must be a string ('fft' or 'bga')")
-    return FrenchTarotOptions.preset(preset, **vals)

@@ -21,7 +21,7 @@ import attrs
 from tarotlib._options import check_choices, from_dict
 from tarotlib.errors import OptionError
 
-__all__ = ["OPTION_DOCS", "FrenchTarotOptions"]
+__all__ = ["OPTION_DOCS", "FrenchTarotOptions", "options_from"]
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "players": (3, 4, 5),
@@ -194,3 +194,16 @@ class FrenchTarotOptions:
         if d["poignee_thresholds"] is not None:
             d["poignee_thresholds"] = list(d["poignee_thresholds"])
         return d
+
+
+def options_from(values: Mapping[str, object]) -> FrenchTarotOptions:
+    """Options from keyword values, honouring ``preset``.
+
+    >>> options_from({"preset": "bga", "players": 3}) == FrenchTarotOptions.preset("bga", players=3)
+    True
+    """
+    vals = dict(values)
+    preset = vals.pop("preset", "fft")
+    if not isinstance(preset, str):
+        raise OptionError("preset must be a string ('fft' or 'bga')")
+    return FrenchTarotOptions.preset(preset, **vals)
