@@ -150,6 +150,19 @@ class _CardAction(Action):
 
 
 @attrs.frozen
+class _YesNo(Action):
+    """An action that says yes or no (its one ``bool`` field): written ``words[0]`` for yes and
+    ``words[1]`` for no."""
+
+    words: ClassVar[tuple[str, str]]
+
+    @property
+    def text(self) -> str:
+        yes: bool = getattr(self, attrs.fields(type(self))[0].name)
+        return self.words[0] if yes else self.words[1]
+
+
+@attrs.frozen
 class Call(_CardAction):
     """Call a card; its holder becomes the caller's (secret) partner (FT-5).
 
@@ -202,7 +215,7 @@ class Play(_CardAction):
 
 
 @attrs.frozen
-class Slam(Action):
+class Slam(_YesNo):
     """The taker's decision to announce a slam (``announce=True``) or not (FT-7).
 
     >>> Slam(True).text, Slam(False).text
@@ -210,15 +223,12 @@ class Slam(Action):
     """
 
     verb: ClassVar[str] = "slam"
+    words: ClassVar[tuple[str, str]] = ("slam", "no-slam")
     announce: bool
-
-    @property
-    def text(self) -> str:
-        return "slam" if self.announce else "no-slam"
 
 
 @attrs.frozen
-class Redeal(Action):
+class Redeal(_YesNo):
     """Choose to redeal (``True``) or keep the hand (``False``) when the rules let a player choose.
 
     >>> Redeal(True).text, Redeal(False).text
@@ -226,11 +236,8 @@ class Redeal(Action):
     """
 
     verb: ClassVar[str] = "redeal"
+    words: ClassVar[tuple[str, str]] = ("redeal", "keep")
     redeal: bool
-
-    @property
-    def text(self) -> str:
-        return "redeal" if self.redeal else "keep"
 
 
 @attrs.frozen
@@ -320,7 +327,7 @@ class NoCall(Action):
 
 
 @attrs.frozen
-class Monte(Action):
+class Monte(_YesNo):
     """Propose *Monte*, annulling the deal (``propose=True``), or decline to (LO-13.1, LO-13.2).
 
     >>> Monte(True).text, Monte(False).text
@@ -328,15 +335,12 @@ class Monte(Action):
     """
 
     verb: ClassVar[str] = "monte"
+    words: ClassVar[tuple[str, str]] = ("monte", "no-monte")
     propose: bool
-
-    @property
-    def text(self) -> str:
-        return "monte" if self.propose else "no-monte"
 
 
 @attrs.frozen
-class Answer(Action):
+class Answer(_YesNo):
     """Accept (``accept=True``) or refuse a proposal made to the table, such as Monte (LO-13.2).
 
     >>> Answer(True).text, Answer(False).text
@@ -344,15 +348,12 @@ class Answer(Action):
     """
 
     verb: ClassVar[str] = "answer"
+    words: ClassVar[tuple[str, str]] = ("accept", "refuse")
     accept: bool
-
-    @property
-    def text(self) -> str:
-        return "accept" if self.accept else "refuse"
 
 
 @attrs.frozen
-class Concede(Action):
+class Concede(_YesNo):
     """The declarer concedes the deal instead of playing it (``concede=True``), or plays on
     (TO-7).
 
@@ -361,11 +362,8 @@ class Concede(Action):
     """
 
     verb: ClassVar[str] = "concede"
+    words: ClassVar[tuple[str, str]] = ("concede", "no-concede")
     concede: bool
-
-    @property
-    def text(self) -> str:
-        return "concede" if self.concede else "no-concede"
 
 
 _PLAYS = tuple(Play(c) for c in ALL_CARDS)

@@ -58,7 +58,7 @@ from tarotlib.deal.call import (
     unheld_reason,
 )
 from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.decisions import Decision, HandCheck, concession, dealer_outbid
+from tarotlib.deal.decisions import Decision, HandCheck, concession, dealer_outbid, word_parsers
 from tarotlib.deal.discard import DiscardCards, discard_owner
 from tarotlib.deal.exposure import ExposeCards, exposed, face_up
 from tarotlib.deal.fool import ExchangeRule, ExcuseRule, FoolRule
@@ -141,4 +141,5 @@ __all__ = [
     "unheld_cards",
     "unheld_reason",
     "with_note",
+    "word_parsers",
 ]

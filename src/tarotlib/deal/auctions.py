@@ -90,6 +90,17 @@ def _label(contract: enum.Enum) -> str:
     return label if isinstance(label, str) else contract.name
 
 
+def _call_of(
+    state: DealState, action: Action, contracts: tuple[enum.IntEnum, ...], expects: str
+) -> enum.IntEnum | None:
+    """An auction call: None for a pass, else the contract bid (of the auction's enum)."""
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Bid) and type(action.contract) is type(contracts[0]):
+        return action.contract
+    raise state.wrong(action, expects)
+
+
 def contract_parsers(contract_type: type[enum.Enum]) -> dict[str, tuple[Parser, str]]:
     """``pass`` and ``bid <contract>``, the contract read by the enum's ``parse`` classmethod
     (or by name): the parsers of the auction phases, ``verb -> (parser, help)``.
@@ -206,13 +217,7 @@ class OneRoundBidding(Phase):
         >>> state.contract, state.declarer
         (<Level.UNA: 2>, 1)
         """
-        call: enum.IntEnum | None
-        if isinstance(action, Pass):
-            call = None
-        elif isinstance(action, Bid) and type(action.contract) is type(self.contracts[0]):
-            call = action.contract
-        else:
-            raise state.wrong(action, self.expects)
+        call = _call_of(state, action, self.contracts, self.expects)
         auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
         first, calls, high, high_seat = auction
         seat = state._to
@@ -430,13 +435,7 @@ class MultiRoundBidding(Phase):
         >>> state.result.annulled, state.data.notes
         ('all players passed; the same dealer deals again', (('all_passed', True),))
         """
-        call: enum.IntEnum | None
-        if isinstance(action, Pass):
-            call = None
-        elif isinstance(action, Bid) and type(action.contract) is type(self.contracts[0]):
-            call = action.contract
-        else:
-            raise state.wrong(action, self.expects)
+        call = _call_of(state, action, self.contracts, self.expects)
         rounds: _Rounds = state._x  # type: ignore[assignment]
         seat = state._to
         if call is None:

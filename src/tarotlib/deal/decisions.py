@@ -31,7 +31,7 @@ from tarotlib.errors import ActionParseError
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
-__all__ = ["Decision", "HandCheck", "concession", "dealer_outbid", "declarer"]
+__all__ = ["Decision", "HandCheck", "concession", "dealer_outbid", "declarer", "word_parsers"]
 
 S = TypeVar("S", bound=DealState)
 
@@ -55,7 +55,15 @@ def has_contract(data: DealData) -> bool:
     return data.contract is not None
 
 
-def _word_parsers(choices: tuple[Action, ...]) -> dict[str, tuple[Parser, str]]:
+def word_parsers(choices: tuple[Action, ...]) -> dict[str, tuple[Parser, str]]:
+    """A parser for each of ``choices`` by its text, a word that takes nothing after it (for
+    phase authors).
+
+    >>> from tarotlib.actions import Slam
+    >>> parsers = word_parsers((Slam(False), Slam(True)))
+    >>> sorted(parsers), parsers["slam"][0]([])
+    (['no-slam', 'slam'], Slam(announce=True))
+    """
     out: dict[str, tuple[Parser, str]] = {}
     for action in choices:
         text = action.text
@@ -128,7 +136,7 @@ class Decision(Phase):
         return state.advance(action, data=data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
-        return _word_parsers(self.choices)
+        return word_parsers(self.choices)
 
 
 def dealer_outbid(data: DealData) -> bool:
@@ -250,4 +258,4 @@ class HandCheck(Phase):
         return state.advance(action)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
-        return _word_parsers(_REDEAL)
+        return word_parsers(_REDEAL)

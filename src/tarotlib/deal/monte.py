@@ -28,9 +28,10 @@ import attrs
 from tarotlib.actions import Action, Answer, Monte
 from tarotlib.deal.auctions import bidding_order
 from tarotlib.deal.data import DealData, evolve, with_note
+from tarotlib.deal.decisions import word_parsers
 from tarotlib.deal.phase import Parser, Phase
 from tarotlib.deal.state import DealState
-from tarotlib.errors import ActionParseError, IllegalActionError
+from tarotlib.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
@@ -185,14 +186,4 @@ class MonteRound(Phase):
         >>> sorted(MonteRound().parsers(None))  # type: ignore[arg-type]
         ['accept', 'monte', 'no-monte', 'refuse']
         """
-        out: dict[str, tuple[Parser, str]] = {}
-        for action in (*_PROPOSALS, *_ANSWERS):
-            text = action.text
-
-            def parse(args: list[str], action: Action = action, text: str = text) -> Action:
-                if args:
-                    raise ActionParseError(f"{text} takes nothing after it")
-                return action
-
-            out[text] = (parse, text)
-        return out
+        return word_parsers((*_PROPOSALS, *_ANSWERS))
