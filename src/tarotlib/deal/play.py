@@ -26,7 +26,12 @@ tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
   ``__init__``), flipping one bit of the packed hands, and updating the trick's ``(led, win, ws)``
   with the rank tables inline (what :meth:`~tarotlib.tricks.TrickRules.follow` does);
 - the legal-card mask computed by ``legal_actions()`` is kept on the state (``_memo``) so that the
-  following ``apply()`` does not compute it again, and the decoded action tuple too (``_acts``);
+  following ``apply()`` does not compute it again, and the decoded action tuple too (``_acts``); a
+  lead needs no trick rules (any card may lead: ``TrickRules.legal_mask`` gives the whole hand);
+- ``apply()`` holds the whole play of a card (no call to a helper): :meth:`TrickPlay.play` is the
+  same code, entered with a card known to be legal (a declaration's card);
+- cards are plain ``int`` indices (``Play._index``, not ``Card``): CPython specialises its int
+  operations for exact ints only;
 - a completed trick goes to its winner's pile with one shift and one OR (piles are packed like the
   hands); the fool rule is consulted only when the trick holds the fool or something is pending.
 """
@@ -453,14 +458,15 @@ class TrickPlay(Phase):
         x: PlayContext = state._x  # type: ignore[assignment]
         seat = state._to
         hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-        mates = x.mates
-        if mates is None:
+        if state._led < 0:  # any card may lead (TrickRules.legal_mask gives the whole hand)
+            mask = hand
+            if x.lead_rule is not None and not state._tricks and not state._trick:
+                mask = x.lead_rule(state, hand, mask)
+        elif x.mates is None:
             mask = x.legal(hand, state._led, state._win)
         else:
             ws = state._ws
-            mask = x.legal(hand, state._led, state._win, ws >= 0 and mates[seat] >> ws & 1 == 1)
-        if x.lead_rule is not None and not state._tricks and not state._trick:
-            mask = x.lead_rule(state, hand, mask)
+            mask = x.legal(hand, state._led, state._win, ws >= 0 and x.mates[seat] >> ws & 1 == 1)
         state._memo = mask
         return mask
 
@@ -472,14 +478,16 @@ class TrickPlay(Phase):
         if mask < 0:  # what mask() does, inlined (the hot path of every bot)
             seat = state._to
             hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-            mates = x.mates
-            if mates is None:
+            if state._led < 0:
+                mask = hand
+                if x.lead_rule is not None and not state._tricks and not state._trick:
+                    mask = x.lead_rule(state, hand, mask)
+            elif x.mates is None:
                 mask = x.legal(hand, state._led, state._win)
             else:
                 ws = state._ws
-                mask = x.legal(hand, state._led, state._win, ws >= 0 and mates[seat] >> ws & 1 == 1)
-            if x.lead_rule is not None and not state._tricks and not state._trick:
-                mask = x.lead_rule(state, hand, mask)
+                pw = ws >= 0 and x.mates[seat] >> ws & 1 == 1
+                mask = x.legal(hand, state._led, state._win, pw)
             state._memo = mask
         acts: tuple[Action, ...] = x.decode(mask)
         if x.offers and (not state._tricks or x.open_offers):
@@ -506,93 +514,36 @@ class TrickPlay(Phase):
         return out
 
     # -- applying -------------------------------------------------------------------------------
-    def apply(self, state: S, action: Action) -> S:
+    def apply(self, state: S, action: Action, card: int = -1, data: DealData | None = None) -> S:
+        """Apply the action of the seat to act: a card (checked against the legal cards), a
+        declaration (handed to its offer) or a choice the fool rule asked for. With ``card``
+        (a card index) it plays that card, known to be legal, recording ``action`` and the new
+        facts ``data``: what :meth:`play` does for an offer.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> state.rules.phase_list[-2].apply(state, rules.parse_action("play AD")).current_trick
+        (Card(1D),)
+        """
+        # The card-play hot path of every game, one call per card: see **Speed** above.
         x: PlayContext = state._x  # type: ignore[assignment]
-        if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
-            return self._choose(state, action)
-        if type(action) is Play:
+        if card < 0:  # an action given by a player: check it
+            if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
+                return self._choose(state, action)
+            if type(action) is not Play:
+                if isinstance(action, Declare):
+                    for offer in self.offers:
+                        if offer.handles(action):
+                            return offer.apply(state, action, self)
+                raise state.wrong(action, self.expects)
             card = action._index
             legal = state._memo
-            if legal < 0:  # what mask() does, inlined
-                seat = state._to
-                hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-                mates = x.mates
-                if mates is None:
-                    legal = x.legal(hand, state._led, state._win)
-                else:
-                    ws = state._ws
-                    legal = x.legal(
-                        hand, state._led, state._win, ws >= 0 and mates[seat] >> ws & 1 == 1
-                    )
-                if x.lead_rule is not None and not state._tricks and not state._trick:
-                    legal = x.lead_rule(state, hand, legal)
+            if legal < 0:
+                legal = self.mask(state)
             if not legal >> card & 1:
                 raise self.rejection(state, action)
-            return self.play(state, card, x.plays[card])
-        if isinstance(action, Declare):
-            for offer in self.offers:
-                if offer.handles(action):
-                    return offer.apply(state, action, self)
-        raise state.wrong(action, self.expects)
-
-    def _choose(self, state: S, action: Action) -> S:
-        """A choice the fool rule asked for (LO-7.7 ``any_own_card``); then play goes on."""
-        x: PlayContext = state._x  # type: ignore[assignment]
-        assert x.fool_rule is not None
-        piles, fx, data = x.fool_rule.choose(state, action)
-        s = state.proceed(action, to_act=state._lead, data=data)
-        s._piles = piles
-        s._fx = fx
-        if len(state._tricks) == x.last:
-            return s._enter(s._i + 1)
-        return s
-
-    def rejection(self, state: DealState, action: Play) -> IllegalActionError:
-        """Why ``action`` may not be played (``must follow hearts``, ``must overtrump T14``...),
-        as the error that ``apply`` raises.
-
-        >>> import tarotlib
-        >>> rules = tarotlib.variant("belote")
-        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
-        >>> state = state.apply(rules.parse_action("play AD"))
-        >>> play = state.rules.phase_list[-2]
-        >>> str(play.rejection(state, rules.parse_action("play 9S")))
-        'play 9S: cannot play ♠9: must follow diamonds'
-        """
-        x: PlayContext = state._x  # type: ignore[assignment]
-        seat = state._to
-        card = action.card
-        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-        if self.name_cards:
-            name = state.rules.notation.pretty(card)
-            if not hand >> card & 1:
-                return self.reject(f"{name} is not in seat {seat}'s hand", action)
-        ws = state._ws
-        pw = x.mates is not None and ws >= 0 and x.mates[seat] >> ws & 1 == 1
-        reason = x.rules.explain(hand, state._led, state._win, card, pw)
-        if reason is None:  # the card is legal for the trick: the opening-lead rule refused it
-            reason = (
-                "may not lead this card to the first trick"
-                if self.opening_lead_reason is None
-                else self.opening_lead_reason(state, card)
-            )
-        if self.name_cards:
-            reason = f"cannot play {name}: {reason}"
-        return self.reject(reason, action)
-
-    def play(self, state: S, card: int, action: Action, data: DealData | None = None) -> S:
-        """Play ``card`` (known to be legal) for the seat to act, recording ``action`` (the card
-        played, or a declaration made with it) and, if given, the deal's new facts ``data``.
-
-        >>> import tarotlib
-        >>> rules = tarotlib.variant("belote")
-        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
-        >>> ace = rules.parse_action("play AD")
-        >>> after = state.rules.phase_list[-2].play(state, ace.card, ace)
-        >>> after == state.apply(ace), after.current_trick, after.to_act
-        (True, (Card(1D),), 2)
-        """
-        x: PlayContext = state._x  # type: ignore[assignment]
+            action = x.plays[card]
         seat = state._to
         s = _new(state.__class__)
         s._g = state._g
@@ -666,6 +617,65 @@ class TrickPlay(Phase):
             s._to = ws
             return s
         return s._enter(s._i + 1)
+
+    def _choose(self, state: S, action: Action) -> S:
+        """A choice the fool rule asked for (LO-7.7 ``any_own_card``); then play goes on."""
+        x: PlayContext = state._x  # type: ignore[assignment]
+        assert x.fool_rule is not None
+        piles, fx, data = x.fool_rule.choose(state, action)
+        s = state.proceed(action, to_act=state._lead, data=data)
+        s._piles = piles
+        s._fx = fx
+        if len(state._tricks) == x.last:
+            return s._enter(s._i + 1)
+        return s
+
+    def rejection(self, state: DealState, action: Play) -> IllegalActionError:
+        """Why ``action`` may not be played (``must follow hearts``, ``must overtrump T14``...),
+        as the error that ``apply`` raises.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> state = state.apply(rules.parse_action("play AD"))
+        >>> play = state.rules.phase_list[-2]
+        >>> str(play.rejection(state, rules.parse_action("play 9S")))
+        'play 9S: cannot play ♠9: must follow diamonds'
+        """
+        x: PlayContext = state._x  # type: ignore[assignment]
+        seat = state._to
+        card = action.card
+        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+        if self.name_cards:
+            name = state.rules.notation.pretty(card)
+            if not hand >> card & 1:
+                return self.reject(f"{name} is not in seat {seat}'s hand", action)
+        ws = state._ws
+        pw = x.mates is not None and ws >= 0 and x.mates[seat] >> ws & 1 == 1
+        reason = x.rules.explain(hand, state._led, state._win, card, pw)
+        if reason is None:  # the card is legal for the trick: the opening-lead rule refused it
+            reason = (
+                "may not lead this card to the first trick"
+                if self.opening_lead_reason is None
+                else self.opening_lead_reason(state, card)
+            )
+        if self.name_cards:
+            reason = f"cannot play {name}: {reason}"
+        return self.reject(reason, action)
+
+    def play(self, state: S, card: int, action: Action, data: DealData | None = None) -> S:
+        """Play ``card`` (known to be legal) for the seat to act, recording ``action`` (the card
+        played, or a declaration made with it) and, if given, the deal's new facts ``data``.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> ace = rules.parse_action("play AD")
+        >>> after = state.rules.phase_list[-2].play(state, ace.card, ace)
+        >>> after == state.apply(ace), after.current_trick, after.to_act
+        (True, (Card(1D),), 2)
+        """
+        return self.apply(state, action, int(card), data)
 
     # -- text -------------------------------------------------------------------------------------
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
