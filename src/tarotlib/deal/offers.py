@@ -299,7 +299,7 @@ class PairAnnouncement(Offer):
         >>> rules.belote_offer.holders(state.data)
         ((1, 2),)
         """
-        return cast("tuple[tuple[int, int], ...]", note(data.notes, self.holders_key, ()))
+        return note(data.notes, self.holders_key, ())  # type: ignore[return-value]
 
     def announced(self, data: DealData) -> tuple[tuple[int, enum.Enum, int], ...]:
         """``(seat, kind, card)`` for each announcement so far.
@@ -312,7 +312,7 @@ class PairAnnouncement(Offer):
         >>> rules.belote_offer.announced(state.apply(rules.parse_action("play KH")).data)
         ((1, <Announcement.BELOTE: 'belote'>, Card(KH)),)
         """
-        return cast("tuple[tuple[int, enum.Enum, int], ...]", note(data.notes, self.key, ()))
+        return note(data.notes, self.key, ())  # type: ignore[return-value]
 
     def _pair(self, data: DealData, key: int) -> tuple[int, int]:
         for k, a, b in self.pairs(data):

@@ -578,7 +578,7 @@ class TrickPlay(Phase):
                 elif cls == TRUMP_CLASS:
                     win = card
                     ws = seat
-        trick = (*state._trick, card)
+        trick = state._trick + (card,)
         if len(trick) < x.size:
             s._to = x.nxt[seat]
             s._led = led
@@ -602,7 +602,7 @@ class TrickPlay(Phase):
             ws, piles, fx = x.fool_rule.trick_end(s, state, trick, mask, ws, last)
         else:
             piles = state._piles | mask << SEAT_BITS * ws
-        s._tricks = (*tricks, (state._lead, trick, ws))
+        s._tricks = tricks + ((state._lead, trick, ws),)
         s._piles = piles
         s._fx = fx
         s._led = s._win = s._ws = -1

@@ -146,7 +146,7 @@ class DealState:
         s._d = data
         s._h = None
         s._i = 0
-        s._ph = game._machine.phases[0]
+        s._ph = game._machine.phases[0]  # (the first state: compiles the game's machine once)
         s._to = -1
         s._hands = hands
         s._x = None
@@ -289,7 +289,7 @@ class DealState:
     def _enter(self, index: int) -> Self:
         """Enter the phase ``index`` (or the first later one active in this deal) on this fresh
         state."""
-        phases = self._g._machine.phases
+        phases = self._g._machine_cache.phases  # compiled by _first
         d = self._d
         while not phases[index].active(d):  # skipped phases are not entered (over never is)
             index += 1
@@ -301,7 +301,7 @@ class DealState:
 
     def _end(self, annulled: str | None = None) -> Self:
         """End the deal on this fresh state: annulled with the reason ``annulled``, or scored."""
-        phases = self._g._machine.phases
+        phases = self._g._machine_cache.phases
         self._i = len(phases) - 1
         self._ph = phases[-1]
         self._to = -1

@@ -58,7 +58,7 @@ class BeloteState(DealState):
     @property
     def contract(self) -> Contract | None:
         """The contract, once chosen."""
-        return cast("Contract | None", self._d.contract)
+        return self._d.contract  # type: ignore[return-value]
 
     @property
     def taker(self) -> int | None:
@@ -78,7 +78,7 @@ class BeloteState(DealState):
     @property
     def declarations(self) -> tuple[Combination, ...]:
         """The declarations made so far, in order (BE-10)."""
-        return cast("tuple[Combination, ...]", self._d.declarations)
+        return self._d.declarations  # type: ignore[return-value]
 
     @property
     def announcements(self) -> tuple[tuple[int, Announcement, Card], ...]:

@@ -18,7 +18,7 @@ poignée and misère declarations before each player's first card, FT-8), then `
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -119,7 +119,7 @@ def _is_petit_sec(hand: int) -> bool:
 
 def _takes_chien(data: DealData) -> bool:
     """FT-6.1: Prise and Garde take the chien and discard."""
-    return data.contract is not None and cast(Contract, data.contract).takes_chien
+    return data.contract is not None and data.contract.takes_chien  # type: ignore[attr-defined]
 
 
 def _leader(state: DealState) -> int:
@@ -151,7 +151,7 @@ def _never(data: DealData) -> bool:
 
 
 def _announced(action: object) -> bool:
-    return cast(Slam, action).announce
+    return action.announce  # type: ignore[attr-defined, no-any-return]
 
 
 def _camps(state: DealState) -> DealData:

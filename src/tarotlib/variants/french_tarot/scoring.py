@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -906,7 +906,7 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
             halves.append(h)
         grash = score_grash(halves)
         return DealResult(grash.scores, breakdown=grash, contract="Grash")
-    contract = cast(Contract, d.contract)
+    contract: Contract = d.contract  # type: ignore[assignment]
     attack = 0
     for seat in range(n):
         if camps[seat] == Camp.ATTACK:

@@ -48,7 +48,7 @@ class FrenchTarotState(DealState):
     @property
     def contract(self) -> Contract | None:
         """The contract, once the auction is won."""
-        return cast("Contract | None", self._d.contract)
+        return self._d.contract  # type: ignore[return-value]
 
     @property
     def taker(self) -> int | None:
@@ -83,7 +83,7 @@ class FrenchTarotState(DealState):
     @property
     def declarations(self) -> tuple[Declaration, ...]:
         """Poignées and misères declared so far."""
-        return cast("tuple[Declaration, ...]", self._d.declarations)
+        return self._d.declarations  # type: ignore[return-value]
 
     @property
     def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
