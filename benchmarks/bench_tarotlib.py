@@ -108,6 +108,28 @@ def belote(options: dict[str, object]) -> Rules:
     return variant("belote", **options)
 
 
+#: The other games timed, each against French Tarot 4 players' card plays per second:
+#: label -> (registered name, options).
+GAME_CONFIGS: dict[str, tuple[str, dict[str, object]]] = {
+    "lombardy": ("lombardy", {}),
+    "reseghino": ("reseghino", {}),
+    "tarocco-ombre 3p": ("tarocco-ombre", {"players": 3}),
+    "ombra-arrabiata": ("ombra-arrabiata", {}),
+    "tarocco-ombre 5p": ("tarocco-ombre", {"players": 5}),
+    "tarocco-ombre 7p": ("tarocco-ombre", {"players": 7}),
+}
+
+
+def game(label: str) -> Rules | None:
+    """The rules of ``GAME_CONFIGS[label]``, or None if this tarotlib has no such game."""
+    tarotlib = load_tarotlib()
+    name, options = GAME_CONFIGS[label]
+    if name not in tarotlib.variant_names():
+        return None
+    variant = cast(Callable[..., Rules], tarotlib.variant)
+    return variant(name, **options)
+
+
 def is_annulled(state: State) -> bool:
     """Whether a finished deal was annulled (nobody took, or a petit sec):
     the result's ``is_annulled`` flag, or its ``annulled`` reason; failing
@@ -141,6 +163,19 @@ def play_deals(rules: Rules, n: int, seed: int) -> Counts:
         if is_annulled(state):
             annulled += 1
     return n, annulled, actions
+
+
+def card_plays(rules: Rules, n: int, seed: int) -> int:
+    """The cards played to tricks in the ``n`` deals that :func:`play_deals` plays from the same
+    seeds (counted apart, untimed: the same random choices give the same deals)."""
+    choice = random.Random(seed).choice
+    plays = 0
+    for i in range(n):
+        state = rules.new_deal(seed=seed + i)
+        while not state.is_over:
+            state = state.apply(choice(state.legal_actions()))
+        plays += sum(len(trick.cards) for trick in state.tricks)  # type: ignore[attr-defined]
+    return plays
 
 
 Deal = tuple[int, list[object]]
@@ -201,13 +236,11 @@ def bench_rules(
     log(f"tarotlib {label}: {repeats} x {n} random deals")
     times, (deals, annulled, actions) = repeat(run, n, repeats)
     rate = summary(times, deals)
+    plays_per_deal = card_plays(rules, deals, seed) / deals
 
     # legal_actions() and apply() alone, on states rebuilt for each repeat.
     recorded = record_deals(rules, max(10, round(rate["best_per_s"] * target_seconds / 3)), seed)
-    log(
-        f"tarotlib {label}: timing legal_actions() and apply() over "
-        f"{len(recorded)} recorded deals"
-    )
+    log(f"tarotlib {label}: timing legal_actions() and apply() over {len(recorded)} recorded deals")
     legal_times: list[float] = []
     apply_times: list[float] = []
     legal_counts: Counts = ()
@@ -248,6 +281,8 @@ def bench_rules(
         "repeats": repeats,
         "seconds": times,
         "deals_per_s": rate,
+        "card_plays_per_deal": plays_per_deal,
+        "card_plays_per_s": {k: v * plays_per_deal for k, v in rate.items() if k.endswith("_s")},
         "us_per_action": summary(times, actions),
         "calls": {
             "deals": len(recorded),
@@ -267,6 +302,7 @@ def run(
     target_seconds: float | None = None,
     players: Sequence[int] = (3, 4, 5),
     belote_configs: Sequence[str] = tuple(BELOTE_CONFIGS),
+    games: Sequence[str] = tuple(GAME_CONFIGS),
     seed: int = SEED,
     log: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
@@ -285,12 +321,19 @@ def run(
         "target_seconds": target,
         "players": {},
         "belote": {},
+        "games": {},
     }
     for count in players:
         out["players"][str(count)] = bench_players(count, repeats, target, seed, say)
     for name in belote_configs:
         rules = belote(BELOTE_CONFIGS[name])
         out["belote"][name] = bench_rules(f"belote {name}", rules, repeats, target, seed, say)
+    for label in games:
+        other = game(label)
+        if other is None:
+            say(f"tarotlib {label}: not in this version, skipped")
+            continue
+        out["games"][label] = bench_rules(label, other, repeats, target, seed, say)
     return out
 
 
@@ -305,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--belote", nargs="*", default=list(BELOTE_CONFIGS), choices=list(BELOTE_CONFIGS)
     )
+    parser.add_argument(
+        "--games", nargs="*", default=list(GAME_CONFIGS), choices=list(GAME_CONFIGS)
+    )
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
 
@@ -317,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         target_seconds=args.target_seconds,
         players=args.players,
         belote_configs=args.belote,
+        games=args.games,
         seed=args.seed,
         log=log,
     )

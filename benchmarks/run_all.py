@@ -18,7 +18,9 @@ imported, that part reports an error and the peers are still timed.
 The targets: tarotlib's 4-player deals per second over magmacrunch's
 (goal at least 2.5), and tarotlib's µs per action over OpenSpiel tarok's (goal
 at most 3); tarotlib's Belote deals per second over belote-cli's (goal at
-least 5) and over colver's (goal at least 2).
+least 5) and over colver's (goal at least 2); and, for each Lombard game (no
+other engine plays them), its card plays per second over French Tarot 4
+players' in the same run (goal at least 1).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ BELOTE_PEER_MODULES = ("belote.game", "belote.scoring", "colver")
 DEFAULT_BELOTE_PEER_VENV = Path(tempfile.gettempdir()) / "tarotlib-bench-belote-peers-venv"
 BELOTE_CLI_GOAL = 5.0  # tarotlib Belote deals/s over belote-cli's: at least this
 COLVER_GOAL = 2.0  # tarotlib Belote deals/s over colver's: at least this
+CARD_PLAYS_GOAL = 1.0  # each other game's card plays/s over French Tarot 4p's: at least this
 
 
 def log(message: str) -> None:
@@ -131,14 +134,17 @@ def run_belote_peers(venv: Path, quick: bool, seed: int) -> dict[str, Any]:
 # ── tarotlib ────────────────────────────────────────────────────────────────
 
 
-def run_ours(quick: bool, seed: int, tarot: bool = True, belote: bool = True) -> dict[str, Any]:
+def run_ours(
+    quick: bool, seed: int, tarot: bool = True, belote: bool = True, others: bool = True
+) -> dict[str, Any]:
     import bench_tarotlib
 
     return bench_tarotlib.run(
         quick=quick,
         seed=seed,
-        players=(3, 4, 5) if tarot else (),
+        players=(3, 4, 5) if tarot else (4,) if others else (),
         belote_configs=tuple(bench_tarotlib.BELOTE_CONFIGS) if belote else (),
+        games=tuple(bench_tarotlib.GAME_CONFIGS) if others else (),
         log=lambda message: print(f"[tarotlib] {message}", file=sys.stderr, flush=True),
     )
 
@@ -204,6 +210,16 @@ def ratios(
             "goal": f"<= {ACTION_COST_GOAL}",
             "met": value <= ACTION_COST_GOAL,
         }
+    french = dig(ours, "players", "4", "card_plays_per_s", "best_per_s")
+    for label, mine in (ours.get("games") or {}).items():
+        plays = dig(mine, "card_plays_per_s", "best_per_s")
+        if french and plays:
+            value = plays / french
+            out[f"card_plays_vs_french_tarot:{label}"] = {
+                "value": value,
+                "goal": f">= {CARD_PLAYS_GOAL}",
+                "met": value >= CARD_PLAYS_GOAL,
+            }
     our_calls = [
         dig(ours, "players", "4", "calls", key, "best_us")
         for key in ("us_per_legal_actions", "us_per_apply")
@@ -328,6 +344,21 @@ def report(result: dict[str, Any]) -> str:
                 number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
             ]
         )
+    for name, mine in (ours.get("games") or {}).items():
+        rows.append(
+            [
+                f"tarotlib {name}",
+                "-",
+                number(dig(mine, "deals_per_s", "best_per_s")),
+                number(dig(mine, "deals_per_s", "median_per_s")),
+                f"{mine['annulled']}/{mine['deals']}",
+                number(mine["actions_per_deal"]),
+                number(dig(mine, "us_per_action", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
+                number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
+            ]
+        )
     belote_peers: dict[str, Any] = result.get("belote_peers") or {}
     for key, label in (("belote_cli", "belote-cli"), ("colver", "colver (contrée)")):
         part = belote_peers.get(key) or {}
@@ -377,6 +408,10 @@ def report(result: dict[str, Any]) -> str:
             "tarotlib belote (classic + TA/SA, belote-cli's rules) deals/s ÷ belote-cli deals/s"
         ),
     }
+    for key in result.get("ratios", {}):
+        if key.startswith("card_plays_vs_french_tarot:"):
+            game = key.partition(":")[2]
+            labels[key] = f"tarotlib {game} card plays/s ÷ french-tarot 4p card plays/s"
     for key, label in labels.items():
         part = result.get("ratios", {}).get(key)
         if part is None:
@@ -418,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--games",
-        choices=("all", "french-tarot", "belote"),
+        choices=("all", "french-tarot", "belote", "lombard"),
         default="all",
         help="which games to time (default all)",
     )
@@ -449,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
     # One after the other, never at once: the machine may have two cores only.
     tarot = args.games in ("all", "french-tarot")
     belote = args.games in ("all", "belote")
+    others = args.games in ("all", "lombard")
     if not args.no_peers and belote:
         try:
             result["belote_peers"] = run_belote_peers(args.belote_peer_venv, args.quick, args.seed)
@@ -469,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
             }
     if not args.no_tarotlib:
         try:
-            result["tarotlib"] = run_ours(args.quick, args.seed, tarot, belote)
+            result["tarotlib"] = run_ours(args.quick, args.seed, tarot, belote, others)
         except Exception as exc:
             traceback.print_exc(file=sys.stderr)
             result["tarotlib"] = {"error": f"{type(exc).__name__}: {exc}"}
