@@ -19,6 +19,7 @@ import pytest
 import tarotlib
 from tarotlib.actions import Action
 from tarotlib.bots import RandomBot
+from tarotlib.cli import main
 from tarotlib.engine import GameState, Rules
 from tarotlib.rng import derive_seed
 from tarotlib.simulation import (
@@ -203,7 +204,7 @@ def test_the_seed_and_the_bots_change_the_results() -> None:
 
 def test_equality_leaves_out_timing_and_workers() -> None:
     a = simulate("belote", 5, 3)
-    b = simulate("belote", 5, 3, workers=2)
+    b = simulate("belote", 5, 3, workers=2, chunk_size=1)
     assert a == b
     assert a.workers == 1 and b.workers == 2
     assert a.seconds > 0 and isinstance(a.deals_per_second, float)
@@ -507,3 +508,21 @@ def test_default_chunks(deals: int, size: int) -> None:
     expected = [0, *(min(k + size, deals) for k in range(0, deals, size))]
     assert seen == expected[: len(seen)]
     assert seen[-1] == min(deals, 500)
+
+
+def test_workers_are_never_more_than_the_chunks_of_deals() -> None:
+    # 3 deals make one chunk: the run stays in this process whatever the workers asked for.
+    assert simulate("belote", 3, 1, workers=100_000).workers == 1
+    # 40 deals in chunks of 10: at most 4 processes, and the same summary as in one process.
+    four = simulate("belote", 40, 1, workers=16, chunk_size=10)
+    assert four.workers == 4
+    assert four == simulate("belote", 40, 1)
+
+
+def test_the_command_line_refuses_a_bad_workers_count(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("0", "-2", "many"):
+        assert main(["simulate", "belote", "--deals", "3", "--workers", bad]) == 2
+        err = capsys.readouterr().err
+        assert "must be a positive number of processes or 'auto'" in err, err
+    assert main(["simulate", "belote", "--deals", "3", "--workers", "auto", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workers"] == 1

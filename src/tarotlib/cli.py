@@ -15,7 +15,8 @@ Commands:
 - ``tarotlib variants`` lists the registered variants.
 
 Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
-error (unknown command, variant or option, bad value), 130 when ``play`` is interrupted (Ctrl-C).
+error (unknown command, variant or option, bad value), 130 when a command is interrupted (Ctrl-C:
+one line on standard error, no traceback, no worker process left behind).
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
 belote        Belote, 4 players in partnerships ...
@@ -90,6 +91,29 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 # -- simulate --------------------------------------------------------------------------------------
+def _workers(text: str) -> int:
+    """``--workers``: a positive number of processes, or ``auto`` (one per CPU).
+
+    >>> _workers("3"), _workers("auto") >= 1
+    (3, True)
+    >>> _workers("0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: must be a positive number of processes or 'auto', got '0'
+    """
+    if text.strip().lower() == "auto":
+        return os.cpu_count() or 1
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of processes or 'auto', got {text!r}"
+        )
+    return value
+
+
 def simulate(
     rules: Rules, deals: int, seed: int, *, bots: str = "random", workers: int = 1
 ) -> dict[str, object]:
@@ -384,7 +408,12 @@ def _parser() -> argparse.ArgumentParser:
         help="a variant option, e.g. grash=true or poignee_thresholds=9,11,14 (repeatable)",
     )
     sim.add_argument(
-        "--workers", type=int, default=1, metavar="N", help="worker processes (default 1)"
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help="worker processes, or 'auto' for one per CPU (default 1); never more than the "
+        "deals need",
     )
     sim.add_argument(
         "--bots",
@@ -496,6 +525,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = args.func(args)
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback, the shell's status for SIGINT
+        print(f"\ntarotlib {args.command}: interrupted", file=sys.stderr)
+        return 130
     except _UsageError as exc:
         print(f"tarotlib {args.command}: error: {exc}", file=sys.stderr)
         return 2

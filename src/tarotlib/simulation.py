@@ -35,6 +35,7 @@ import json
 import math
 import re
 import secrets
+import signal
 import sys
 import time
 from collections import Counter
@@ -340,8 +341,8 @@ class SimulationSummary:
     (per bot name: its ``seats``, the ``mean`` per deal of its seats' mean score and that mean's
     ``standard_error``); ``bot_comparisons`` (per pair of bot names: ``mean_difference`` per deal
     and its ``standard_error``, from the per-deal differences); ``workers`` (1 for a run in this
-    process, N with ``workers=N``, None when an executor was given), ``seconds`` (wall time) and
-    ``deals_per_second``.
+    process, the processes used with ``workers=N``, None when an executor was given),
+    ``seconds`` (wall time) and ``deals_per_second``.
 
     >>> summary = simulate("french-tarot", 50, 3, options={"players": 5})
     >>> summary.players, summary.deals, summary.scored + summary.annulled
@@ -536,7 +537,10 @@ def simulate(
     the module documentation), so the summary is the same whatever runs the deals:
 
     - by default, or with ``workers=1``, this process;
-    - with ``workers=N``, a :class:`~concurrent.futures.ProcessPoolExecutor` of N processes;
+    - with ``workers=N``, a :class:`~concurrent.futures.ProcessPoolExecutor` of N processes, or
+      fewer: never more than the chunks of deals (a run of one chunk stays in this process); the
+      workers ignore Ctrl-C, and on an interruption the chunks not started are cancelled and the
+      running ones awaited, so that no worker process is left behind;
     - with ``executor=``, any :class:`concurrent.futures.Executor` (threads, your own process pool,
       a cluster's such as Dask's ``client.get_executor()``), which is not shut down afterwards.
 
@@ -609,7 +613,7 @@ def simulate(
     start_time = time.perf_counter()
     if progress is not None:
         progress(0, deals)
-    if executor is None and (workers is None or workers == 1):
+    if executor is None and (workers is None or workers == 1 or len(chunks) == 1):
         partials = []
         done = 0
         for chunk in chunks:
@@ -620,9 +624,15 @@ def simulate(
         used_workers: int | None = 1
     elif executor is None:
         assert workers is not None
-        with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        # Never more processes than chunks of deals; the workers ignore Ctrl-C, which this
+        # process handles: it cancels the chunks not started and waits for the running ones, so
+        # that no worker outlives the call.
+        used_workers = min(workers, len(chunks))
+        pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_ignore_interrupt)
+        try:
             partials = _run_on(pool, chunks, deals, progress)
-        used_workers = workers
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     else:
         partials = _run_on(executor, chunks, deals, progress)
         used_workers = None
@@ -631,6 +641,12 @@ def simulate(
         total = total.merge(partial)
     seconds = time.perf_counter() - start_time
     return _summary(rules, seed, names, total, used_workers, seconds)
+
+
+def _ignore_interrupt() -> None:
+    """A worker process's start: Ctrl-C (SIGINT, sent to the whole process group by a terminal)
+    is the parent's to handle (:func:`simulate`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_on(

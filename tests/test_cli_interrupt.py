@@ -1,0 +1,102 @@
+"""Ctrl-C anywhere in the command line stops cleanly: one line, no traceback, exit status 130, and
+no worker process left behind.
+
+Each command runs on a pseudo-terminal (as a user runs it), and Ctrl-C is sent the way a terminal
+sends it: SIGINT to the whole foreground process group, workers included.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+import tarotlib
+from tarotlib.records import GameRecord, save
+
+SRC = Path(tarotlib.__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+
+
+def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+    env["TERM"] = "dumb"
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "tarotlib", *args],
+        cwd=str(cwd),
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(50, 200),
+    )
+
+
+def interrupt(child: pexpect.spawn) -> str:
+    """Send Ctrl-C, read to the end, and return what was printed after it."""
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    return str(child.before).replace("\r", "")
+
+
+def group_is_empty(pgid: int, wait: float = 10.0) -> bool:
+    """Whether no process of the group ``pgid`` is left (waiting up to ``wait`` seconds for
+    processes that are on their way out)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+def assert_clean(output: str, child: pexpect.spawn, command: str) -> None:
+    assert child.exitstatus == 130, (child.exitstatus, child.signalstatus, output)
+    assert "Traceback" not in output, output
+    # What is printed after Ctrl-C, apart from the terminal's own echo of it (^C): one line.
+    lines = [line for line in output.splitlines() if line.strip() and not line.endswith("^C")]
+    assert lines == [f"tarotlib {command}: interrupted"], output
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_a_simulation_cleanly(tmp_path: Path, workers: str) -> None:
+    child = spawn(
+        "simulate", "french-tarot", "--deals", "5000000", "--workers", workers, cwd=tmp_path
+    )
+    child.expect(re.compile(r"\d+/5,000,000 deals"))  # the progress bar: the deals are running
+    pgid = os.getpgid(child.pid)
+    output = interrupt(child)
+    assert_clean(output, child, "simulate")
+    assert group_is_empty(pgid), "a worker process outlived the command"
+
+
+def test_ctrl_c_stops_replay_step_cleanly(tmp_path: Path) -> None:
+    rules = tarotlib.variant("french-tarot", players=4)
+    state = rules.new_deal(seed=3).apply(rules.parse_action("bid garde"))
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    path = tmp_path / "deal.json"
+    save(path, GameRecord.from_state(state))
+    child = spawn("replay", str(path), "--step", cwd=tmp_path)
+    child.expect("Enter")  # waiting between tricks
+    output = interrupt(child)
+    assert_clean(output, child, "replay")
+
+
+def test_ctrl_c_stops_play_cleanly(tmp_path: Path) -> None:
+    child = spawn("play", "belote", "--seed", "1", cwd=tmp_path)
+    child.expect(">")  # the prompt for the human's move
+    output = interrupt(child)
+    assert child.exitstatus == 130, output
+    assert "Traceback" not in output, output
