@@ -735,7 +735,7 @@ def test_cli_play_to_the_end(
         (["play", "belote", "--target", "-5"], "--target must be positive"),
         (["play", "belote", "--bot", "smart"], "unknown bot 'smart'"),
         (["play", "belote", "--bot", "random", "--bot", "random"], "one for each of the 3"),
-        (["play", "belote", "--players", "5"], "Belote"),
+        (["play", "belote", "--players", "5"], "belote is played by 4 players, not 5"),
         (["play", "--resume", "x.json", "belote"], "drop GAME"),
     ],
 )

@@ -168,8 +168,13 @@ def _replay_match(args: argparse.Namespace) -> int:
         print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
         return 1
     rules = match.rules
-    stop = f"{match.deals} deals" if match.deals is not None else f"to {match.target_score:g}"
-    print(f"{rules.name} match, {rules.players} players, {stop}; {len(record.played)} deals played")
+    stop = (
+        simulation.count_of(match.deals, "deal")
+        if match.deals is not None
+        else f"to {match.target_score:g}"
+    )
+    played = simulation.count_of(len(record.played), "deal")
+    print(f"{rules.name} match, {rules.players} players, {stop}; {played} played")
     for number, deal in enumerate(record.played, 1):
         print(f"-- deal {number} --")
         code = _show_deal(deal, args)
@@ -226,8 +231,6 @@ def _show_deal(record: GameRecord, args: argparse.Namespace) -> int:
 def _rules_of(args: argparse.Namespace) -> Rules:
     """The rules of ``simulate`` and ``play``: the variant with --players, --preset and --option."""
     options: dict[str, object] = {}
-    if args.players is not None:
-        options["players"] = args.players
     if args.preset is not None:
         options["preset"] = args.preset
     for text in args.option or ():
@@ -235,11 +238,28 @@ def _rules_of(args: argparse.Namespace) -> Rules:
             key, value = parse_option(text)
         except ValueError as exc:
             raise _UsageError(str(exc)) from None
+        if key == "preset" and args.preset is not None and value != args.preset:
+            raise _UsageError(f"--option preset={value} conflicts with --preset {args.preset}")
         options[key] = value
+    players = args.players
+    if players is not None and "players" in options and options["players"] != players:
+        raise _UsageError(
+            f"--option players={options['players']} conflicts with --players {players}"
+        )
     try:
-        return variant(args.variant, **options)
+        rules = variant(args.variant, **options)
+        if players is None or "players" in options:
+            return rules
+        if "players" in rules.options_dict():
+            return variant(args.variant, **options, players=players)
     except (TarotError, ValueError, TypeError) as exc:
         raise _UsageError(str(exc)) from None
+    # A game for a fixed number of players: --players may only repeat it.
+    if players != rules.players:
+        raise _UsageError(
+            f"{args.variant} is played by {rules.players} players, not {players} (--players)"
+        )
+    return rules
 
 
 def _bots_arg(args: argparse.Namespace) -> str | list[str] | None:

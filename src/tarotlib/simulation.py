@@ -57,6 +57,7 @@ __all__ = [
     "ProgressBar",
     "SimulationError",
     "SimulationSummary",
+    "count_of",
     "format_summary",
     "simulate",
 ]
@@ -689,6 +690,15 @@ def _option_text(value: object) -> str:
     return str(value)
 
 
+def count_of(n: int, word: str) -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1.
+
+    >>> count_of(1, "deal"), count_of(2, "deal"), count_of(0, "deal")
+    ('1 deal', '2 deals', '0 deals')
+    """
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
 def _pct(x: object) -> str:
     return f"{100 * x:.1f}%" if isinstance(x, float) else "n/a"
 
@@ -764,8 +774,10 @@ def format_summary(summary: SimulationSummary | Mapping[str, object]) -> str:
                 f"  {name:<{width}}  {c['deals']:>6}  {_pct(c['share']):>6}  "
                 f"{_pct(c['success_rate']):>7}"
             )
+        with_contract = s["contract_deals"]
+        assert isinstance(with_contract, int)
         lines.append(
-            f"success rate: {_pct(s['success_rate'])} of {s['contract_deals']} deals with a "
+            f"success rate: {_pct(s['success_rate'])} of {count_of(with_contract, 'deal')} with a "
             "contract"
         )
     lines.append(
