@@ -154,7 +154,7 @@ def _is_match_record(path: str) -> bool:
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # the loader then says what is wrong
         return False
     return isinstance(data, dict) and data.get("format") == MATCH_RECORD_FORMAT
 

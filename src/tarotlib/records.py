@@ -423,11 +423,7 @@ class GameRecord:
             ...
         tarotlib.errors.RecordError: a record must be a JSON object, got a list
         """
-        try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"a record must be JSON text: {exc}") from None
-        return cls.from_json(obj)
+        return cls.from_json(_parse_json(text, "record"))
 
     # -- replay -------------------------------------------------------------------------------------
     def _start(self, rules: Rules) -> GameState:
@@ -894,11 +890,53 @@ class MatchRecord:
             ...
         tarotlib.errors.RecordError: a match record must be JSON text: ...
         """
+        return cls.from_json(_parse_json(text, "match record"))
+
+
+def _parse_json(text: str | bytes, noun: str) -> object:
+    """The JSON value of a record's text, or a :class:`RecordError` saying why there is none: text
+    that is not UTF-8, not JSON, not standard JSON (``NaN``), with a key twice in one object, or
+    nested too deeply to read.
+
+    >>> _parse_json('{"a": 1, "a": 2}', "record")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.RecordError: a record must not give a key twice in one object: 'a'
+    >>> _parse_json(b"\\xff", "record")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.RecordError: a record must be UTF-8 text: byte 0xff at position 0 is not UTF-8
+    """
+    if isinstance(text, bytes | bytearray):
         try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"a match record must be JSON text: {exc}") from None
-        return cls.from_json(obj)
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad = exc.object[exc.start]
+            raise RecordError(
+                f"a {noun} must be UTF-8 text: byte 0x{bad:02x} at position {exc.start} is not UTF-8"
+            ) from None
+    elif not isinstance(text, str):
+        raise RecordError(f"a {noun} is read from text or bytes, not {_kind(text)}")
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        obj: dict[str, object] = {}
+        for key, value in items:
+            if key in obj:
+                raise RecordError(f"a {noun} must not give a key twice in one object: {key!r}")
+            obj[key] = value
+        return obj
+
+    def constant(name: str) -> object:
+        raise RecordError(f"a {noun} must be standard JSON: {name} is not a JSON number")
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"a {noun} must be JSON text: it is nested too deeply to read") from None
+    except ValueError as exc:
+        raise RecordError(f"a {noun} must be JSON text: {exc}") from None
 
 
 def _deal_text(rec: GameRecord) -> str:
@@ -935,9 +973,9 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         ...
     tarotlib.errors.RecordError: unsupported record version 7: this tarotlib reads version 1
     """
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return GameRecord.loads(text)
+    with open(path, "rb") as f:
+        data = f.read()
+    return GameRecord.loads(data)
 
 
 def load_match(path: str | os.PathLike[str]) -> MatchRecord:
@@ -951,6 +989,6 @@ def load_match(path: str | os.PathLike[str]) -> MatchRecord:
     >>> load_match(path) == record
     True
     """
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return MatchRecord.loads(text)
+    with open(path, "rb") as f:
+        data = f.read()
+    return MatchRecord.loads(data)

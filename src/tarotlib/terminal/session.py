@@ -33,7 +33,7 @@ from tarotlib.match import Match
 from tarotlib.records import GameRecord, MatchRecord, save
 from tarotlib.rng import derive_seed
 from tarotlib.terminal.inputs import Command, InputError, parse_command, read_input
-from tarotlib.terminal.players import make_bot
+from tarotlib.terminal.players import BotError, bot_names, make_bot
 from tarotlib.terminal.render import (
     narrate,
     ordered_actions,
@@ -299,6 +299,10 @@ def _seat_names(bots: str | Sequence[str], players: int, human: int) -> tuple[st
         raise ValueError(
             f"give one bot name, or one for each of the {players - 1} bot seats; got {len(names)}"
         )
+    known = bot_names()
+    for name in names:
+        if name not in known:
+            raise BotError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
     names.insert(human, HUMAN)
     return tuple(names)
 
@@ -375,6 +379,14 @@ def resume_session(record: MatchRecord, *, bots: str | Sequence[str] | None = No
     human = seats.index(HUMAN)
     if bots is not None:
         seats = _seat_names(bots, len(seats), human)
+    else:  # the recorded bots must exist here before anything is shown
+        known = bot_names()
+        for index, name in enumerate(seats):
+            if name != HUMAN and name not in known:
+                raise RecordError(
+                    f"the match record names the bot {name!r} for seat {index}, which is not "
+                    f"registered here; known bots: {', '.join(known)}"
+                )
     match, current = record.replay()
     if len(seats) != match.rules.players:
         raise RecordError(
