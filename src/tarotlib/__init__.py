@@ -32,6 +32,7 @@ from tarotlib.decks import CHAMBERY_62, OMBRE_54, PIQUET_32, TAROT_78, Deck
 from tarotlib.engine import Breakdown, DealResult, GameState, Observation, Rules
 from tarotlib.errors import (
     ActionParseError,
+    ActionTypeError,
     CardParseError,
     DealError,
     GameNotOverError,
@@ -64,6 +65,7 @@ __all__ = [
     "TAROT_78",
     "Action",
     "ActionParseError",
+    "ActionTypeError",
     "Bid",
     "Breakdown",
     "Call",

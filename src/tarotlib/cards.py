@@ -337,8 +337,16 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     >>> [c.text for c in parse_cards("KH, QS  T1")]
     ['KH', 'QS', 'T1']
     """
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return tuple(parse_card(p) for p in parts)
+    if isinstance(text, str):
+        parts: list[object] = list(text.replace(",", " ").split())
+    else:
+        try:
+            parts = list(text)
+        except TypeError:
+            raise CardParseError(
+                f"cannot parse cards from {text!r}: expected a string or a list of card texts"
+            ) from None
+    return tuple(parse_card(p) for p in parts)  # type: ignore[arg-type]
 
 
 def card_mask(cards: Iterable[int]) -> int:

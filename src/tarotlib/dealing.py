@@ -167,6 +167,8 @@ class Layout:
         >>> Layout.from_text(["KH QH", "2S 1S"], ordered=True).order[1]
         (Card(2S), Card(1S))
         """
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise DealError(f"give one text per hand, as a list of strings; got {hands!r}")
         parsed = tuple(parse_cards(h) for h in hands)
         return cls(parsed, parse_cards(kitty), dealer, order=parsed if ordered else None)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "ActionParseError",
+    "ActionTypeError",
     "CardParseError",
     "DealError",
     "GameNotOverError",
@@ -107,6 +108,19 @@ class ActionParseError(TarotError, ValueError):
     Traceback (most recent call last):
         ...
     tarotlib.errors.ActionParseError: cannot parse action 'fold'; expected pass, bid <contract>, ...
+    """
+
+
+class ActionTypeError(TarotError, TypeError):
+    """Something that is not an action was given where an action is expected (``apply``,
+    ``is_legal``); the message says what was given and how to make an action from text. It is also a
+    ``TypeError``.
+
+    >>> import tarotlib
+    >>> tarotlib.variant("french-tarot").new_deal(seed=1).apply("pass")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionTypeError: apply() takes an Action, not str 'pass'; use rules.parse_action...
     """
 
 

@@ -106,6 +106,8 @@ class Match:
             ...
         tarotlib.errors.MatchError: give exactly one stopping rule: deals or target_score
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise MatchError(f"seed must be an integer, got {seed!r}")
         if deals is None and target_score is None:
             target_score = rules.match_target
         if (deals is None) == (target_score is None):
@@ -114,11 +116,19 @@ class Match:
             raise MatchError(f"deals must be a whole number, got {deals!r}")
         if deals is not None and deals < 1:
             raise MatchError(f"deals must be at least 1, got {deals}")
-        if target_score is not None and not target_score > 0:
+        if target_score is not None and (
+            isinstance(target_score, bool)
+            or not isinstance(target_score, int | float)
+            or not target_score > 0
+        ):
             raise MatchError(f"target_score must be positive, got {target_score!r}")
         if first_dealer is None:
             first_dealer = 0 if seed is None else first_dealer_from_seed(seed, rules.players)
-        if not 0 <= first_dealer < rules.players:
+        if (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer < rules.players
+        ):
             raise MatchError(
                 f"first_dealer must be a seat 0..{rules.players - 1}, got {first_dealer}"
             )
@@ -237,6 +247,8 @@ class Match:
         >>> m.add(DealResult((0, 0, 0, 0), annulled="all players passed")).dealer
         3
         """
+        if not isinstance(result, DealResult):
+            raise MatchError(f"add() takes a deal's DealResult, got {type(result).__name__}")
         if self.is_over:
             raise MatchError("the match is over")
         if len(result.scores) != self.rules.players:

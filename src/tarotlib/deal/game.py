@@ -197,6 +197,8 @@ class Game(abc.ABC, Generic[S]):
         if layout is not None:
             if seed is not None:
                 raise DealError("give either a seed or a layout, not both")
+            if not isinstance(layout, Layout):
+                raise DealError(f"layout must be a tarotlib.Layout, got {type(layout).__name__}")
             self.check_layout(layout)
             return self.start(
                 layout.hand_masks,
@@ -225,6 +227,10 @@ class Game(abc.ABC, Generic[S]):
         >>> rules.deal_from_order(order, dealer=2).layout == rules.new_deal(seed=5, dealer=2).layout
         True
         """
+        if isinstance(order, str) or not isinstance(order, Sequence):
+            raise DealError(f"the order must be a sequence of cards, got {type(order).__name__}")
+        if not all(isinstance(c, int) and not isinstance(c, bool) for c in order):
+            raise DealError("the order must list cards (tarotlib.Card or card indices)")
         cards = sorted(int(c) for c in order)
         if cards != sorted(self.deck.cards):
             raise DealError(

@@ -52,7 +52,7 @@ from tarotlib.actions import Action
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
 from tarotlib.deal.data import DealData, evolve
 from tarotlib.dealing import Layout
-from tarotlib.errors import DealError, GameNotOverError, IllegalActionError
+from tarotlib.errors import ActionTypeError, DealError, GameNotOverError, IllegalActionError
 from tarotlib.tricks import PlayedTrick
 
 if TYPE_CHECKING:
@@ -319,7 +319,8 @@ class DealState:
 
     def wrong(self, action: object, expected: str) -> IllegalActionError:
         """The error for an action of the wrong kind in this phase (``phase auction expects pass
-        or a bid``); a value that is not an action at all raises TypeError at once.
+        or a bid``); a value that is not an action at all raises
+        :class:`~tarotlib.errors.ActionTypeError` (a ``TypeError``) at once.
 
         >>> import tarotlib
         >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
@@ -328,10 +329,10 @@ class DealState:
         >>> state.wrong("pass", "pass or a bid")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
             ...
-        TypeError: apply() takes an Action, not str 'pass'; use rules.parse_action(text) to turn ...
+        tarotlib.errors.ActionTypeError: apply() takes an Action, not str 'pass'; use rules.parse_action...
         """
         if not isinstance(action, Action):
-            raise TypeError(
+            raise ActionTypeError(
                 f"apply() takes an Action, not {type(action).__name__} {action!r}; "
                 "use rules.parse_action(text) to turn text into an action"
             )

@@ -294,6 +294,11 @@ def variant_info(name: str) -> VariantInfo:
     tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot
     """
     _discover()
+    if not isinstance(name, str):
+        known = ", ".join(variant_names())
+        raise UnknownVariantError(
+            f"a variant is named by a string, got {type(name).__name__}; known variants: {known}"
+        )
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     try:
         return _REGISTRY[key]
