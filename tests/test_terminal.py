@@ -48,7 +48,7 @@ from tarotlib.terminal import (
 )
 from tarotlib.terminal import players as players_module
 from tarotlib.terminal.replay import STEP_PROMPT
-from tarotlib.terminal.session import MOVE_PROMPT, NEXT_DEAL_PROMPT
+from tarotlib.terminal.session import MOVE_PROMPT, NEXT_DEAL_PROMPT, SAVE_PROMPT
 from tarotlib.variants.belote import Belote
 from tarotlib.variants.belote import Contract as BeloteContract
 from tarotlib.variants.french_tarot import FrenchTarotState
@@ -784,8 +784,10 @@ def test_cli_replay_tricks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 # -- the real program, through a pseudo-terminal ------------------------------------------------------
-def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+def spawn(*args: str, cwd: Path, home: Path | None = None) -> pexpect.spawn:
     env = dict(os.environ)
+    if home is not None:
+        env["HOME"] = str(home)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
     env["TERM"] = "dumb"
     child = pexpect.spawn(
@@ -794,6 +796,7 @@ def spawn(*args: str, cwd: Path) -> pexpect.spawn:
         cwd=str(cwd),
         env=env,
         encoding="utf-8",
+        codec_errors="replace",  # the terminal echoes what is typed, undecodable bytes too
         timeout=30,
         dimensions=(50, 200),
     )
@@ -802,14 +805,15 @@ def spawn(*args: str, cwd: Path) -> pexpect.spawn:
 
 
 def drive(child: pexpect.spawn, answer: Callable[[str], str], limit: int = 400) -> str:
-    """Answer every move prompt with ``answer(screen)`` and every between-deals prompt with Enter,
-    until the program ends; returns the whole output."""
+    """Answer every move prompt with ``answer(screen)``, and every between-deals prompt and the
+    end-of-match save prompt with Enter, until the program ends; returns the whole output."""
     seen: list[str] = []
+    prompts = [MOVE_PROMPT, NEXT_DEAL_PROMPT, SAVE_PROMPT]
     for _ in range(limit):
-        i = child.expect([re.escape(MOVE_PROMPT), re.escape(NEXT_DEAL_PROMPT), pexpect.EOF])
+        i = child.expect([*(re.escape(p) for p in prompts), pexpect.EOF])
         screen = child.before.replace("\r", "")
         seen.append(screen)
-        if i == 2:
+        if i == 3:
             break
         child.sendline(answer(screen) if i == 0 else "")
     else:
@@ -953,3 +957,67 @@ def test_an_exact_but_illegal_bid_is_not_taken_as_a_prefix_of_another() -> None:
     with pytest.raises(tarotlib.IllegalActionError, match="must beat Garde Sans"):
         state.apply(chosen)
     assert resolve_action("garde-c", legal, rules).text == "bid garde-contre"
+
+
+# -- saving a finished match (--save, the end-of-match prompt, ~) and unreadable input -----------
+def test_save_option_keeps_even_a_one_deal_game(tmp_path: Path) -> None:
+    path = tmp_path / "one.json"
+    session = new_session(tarotlib.variant("belote"), deals=1, seed=5)
+    out = io.StringIO()
+    assert play(session, Console(io.StringIO("1\n" * 40), out), save_to=str(path)) == 0
+    assert session.match.is_over
+    assert f"saved in {path}; replay with: tarotlib replay {path}" in out.getvalue()
+    match, current = load_match(path).replay()
+    assert match.is_over and current is None
+    assert match.results == session.match.results
+
+
+def test_save_option_keeps_a_match_left_early(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    session = new_session(tarotlib.variant("french-tarot", players=4), deals=2, seed=5)
+    out = io.StringIO()
+    play(session, Console(io.StringIO("quit\n"), out), save_to=str(path))
+    assert "match left; saved in" in out.getvalue()
+    again = resume_session(load_match(path))
+    assert again.state is not None and session.state is not None
+    assert again.state.history == session.state.history
+
+
+def test_a_finished_match_is_offered_for_saving_at_a_terminal(tmp_path: Path) -> None:
+    env_home = tmp_path / "home"
+    env_home.mkdir()
+    child = spawn("play", "belote", "--deals", "1", "--seed", "3", cwd=tmp_path, home=env_home)
+    for _ in range(400):
+        i = child.expect([re.escape(MOVE_PROMPT), re.escape(SAVE_PROMPT)])
+        if i == 1:
+            break
+        child.sendline("1")
+    child.sendline("~/kept.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    match, _ = load_match(env_home / "kept.json").replay()
+    assert match.is_over
+
+
+def test_undecodable_input_is_shown_readably(tmp_path: Path) -> None:
+    child = spawn("play", "belote", "--deals", "1", "--seed", "3", cwd=tmp_path)
+    child.expect(re.escape(MOVE_PROMPT))
+    os.write(child.child_fd, b"pl\xffay\n")  # a byte that is not UTF-8
+    child.expect(re.escape(MOVE_PROMPT))
+    screen = child.before.replace("\r", "")
+    assert "Traceback" not in screen
+    assert "pl\ufffday" in screen, screen
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_play_takes_bots_as_simulate_does(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["play", "belote", "--deals", "1", "--bots", "heuristic,random", "--seed", "1"])
+    assert code == 2
+    assert "one for each of the 3" in capsys.readouterr().err
+    code = main(["play", "belote", "--bots", "random", "--bot", "random"])
+    assert code == 2
+    assert "give --bots (or the older --bot), not both" in capsys.readouterr().err

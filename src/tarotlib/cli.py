@@ -10,8 +10,10 @@ Commands:
   the deal trick by trick and prints its result; ``--step`` waits for Enter between tricks,
   ``--result-only`` prints only the result;
 - ``tarotlib play GAME [--players N] [--seat S] [--seed S] [--deals N | --target T] [--preset NAME]
-  [--option KEY=VALUE ...] [--bot NAME ...]`` plays a match in the terminal against bots;
-  ``tarotlib play --resume FILE`` goes on with a match saved with ``save FILE`` (docs/terminal.md);
+  [--option KEY=VALUE ...] [--bots NAMES] [--save FILE]`` plays a match in the terminal against
+  bots (``--save``: the match is saved there after every deal; else a person at a terminal is
+  asked at the end); ``tarotlib play --resume FILE`` goes on with a match saved with ``save FILE``
+  (docs/terminal.md);
 - ``tarotlib variants`` lists the registered variants.
 
 Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
@@ -263,6 +265,15 @@ def _rules_of(args: argparse.Namespace) -> Rules:
 
 
 def _bots_arg(args: argparse.Namespace) -> str | list[str] | None:
+    """``--bots NAMES`` (one name, or comma-separated names per bot seat), or the older ``--bot``
+    given once or once per bot seat."""
+    if args.bots is not None and args.bot is not None:
+        raise _UsageError("give --bots (or the older --bot), not both")
+    if args.bots is not None:
+        names = [name.strip() for name in args.bots.split(",") if name.strip()]
+        if not names:
+            raise _UsageError("--bots needs a bot name, or one per bot seat separated by commas")
+        return names[0] if len(names) == 1 else names
     bots: list[str] | None = args.bot
     if bots is None:
         return None
@@ -330,7 +341,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         with contextlib.suppress(ImportError):  # not on every platform
             import readline  # noqa: F401  (line editing for input())
     try:
-        return play(session, Console())
+        save_to = None if args.save is None else os.path.expanduser(args.save)
+        return play(session, Console(), save_to=save_to)
     except KeyboardInterrupt:
         print("\ninterrupted")
         return 130
@@ -506,10 +518,18 @@ def _parser() -> argparse.ArgumentParser:
         "--option", action="append", metavar="KEY=VALUE", help="a variant option (repeatable)"
     )
     ply.add_argument(
-        "--bot",
-        action="append",
-        metavar="NAME",
-        help="the bots: random (default) or heuristic; once for all, or once per bot seat",
+        "--bots",
+        metavar="NAMES",
+        help="the bot of every other seat, or a comma-separated bot per bot seat: random, "
+        "heuristic (default random); as in simulate",
+    )
+    ply.add_argument(  # the earlier spelling, still read: once for all, or once per bot seat
+        "--bot", action="append", metavar="NAME", help=argparse.SUPPRESS
+    )
+    ply.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the match to FILE after every deal and when you leave (to replay or resume it)",
     )
     ply.add_argument("--resume", metavar="FILE", help="go on with a match saved with 'save FILE'")
     ply.set_defaults(func=_cmd_play)

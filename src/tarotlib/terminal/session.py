@@ -17,6 +17,8 @@ continues exactly as it would have.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
 import shlex
 import sys
@@ -63,6 +65,7 @@ HUMAN: Final = "human"
 MOVE_PROMPT: Final = "your move> "
 """The prompt for the person's action."""
 NEXT_DEAL_PROMPT: Final = "Enter: next deal · save FILE · quit> "
+SAVE_PROMPT: Final = "save the match? FILE, or Enter for no> "
 """The prompt between two deals."""
 
 
@@ -83,6 +86,20 @@ class Console:
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
+        reconfigure = getattr(self.stdin, "reconfigure", None)
+        if reconfigure is not None:  # bytes that are not text read as U+FFFD, shown, not fatal
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+    @property
+    def interactive(self) -> bool:
+        """True when a person types at a terminal (standard input and output are one).
+
+        >>> import io
+        >>> Console(io.StringIO(), io.StringIO()).interactive
+        False
+        """
+        return _isatty(self.stdin) and _isatty(self.stdout)
 
     def say(self, text: str = "") -> None:
         """Write ``text`` and a newline (flushed at once, so that it shows before a prompt).
@@ -442,13 +459,19 @@ def _intro(session: Session) -> str:
     return "\n".join(lines)
 
 
-def _save(session: Session, path: str, console: Console) -> None:
+def _save(session: Session, path: str, console: Console, *, quiet: bool = False) -> bool:
+    """Save the match to ``path`` (``~`` expanded); say so, or why it could not be saved."""
+    path = os.path.expanduser(path)
     try:
         save(path, session.record())
     except OSError as exc:
         console.say(f"  cannot save to {path}: {exc.strerror or exc}")
-        return
-    console.say(f"  saved; resume with: tarotlib play --resume {shlex.quote(path)}")
+        return False
+    if not quiet:
+        again = "replay" if session.match.is_over else "resume"
+        how = "tarotlib replay" if session.match.is_over else "tarotlib play --resume"
+        console.say(f"  saved; {again} with: {how} {shlex.quote(path)}")
+    return True
 
 
 def _ask_move(session: Session, console: Console) -> GameState | None:
@@ -529,10 +552,12 @@ def _pause(session: Session, console: Console) -> bool:
             return False
 
 
-def play(session: Session, console: Console | None = None) -> int:
+def play(session: Session, console: Console | None = None, *, save_to: str | None = None) -> int:
     """Play ``session`` to the end of the match, or until the person quits (``quit`` or the end
-    of input); returns 0. The module docstring plays a whole match; here the person looks at
-    the commands, then quits at the first prompt:
+    of input); returns 0. With ``save_to``, the match is saved to that file after every deal and
+    when the person leaves (so that even a one-deal game can be replayed); without it, a person at
+    a terminal is asked at the end of the match whether to save it. The module docstring plays a
+    whole match; here the person looks at the commands, then quits at the first prompt:
 
     >>> import io, tarotlib
     >>> session = new_session(tarotlib.variant("belote"), deals=1, seed=2)
@@ -558,6 +583,9 @@ def play(session: Session, console: Console | None = None) -> int:
     console = Console() if console is None else console
     console.say(_intro(session))
     teams = session.teams
+    left = "match left (save it before quitting to finish it later)"
+    if save_to is not None:
+        left = f"match left; saved in {save_to} (tarotlib play --resume to go on)"
     while True:
         if session.state is None:
             if session.match.is_over:
@@ -566,17 +594,35 @@ def play(session: Session, console: Console | None = None) -> int:
             console.say("")
             console.say(f"== deal {session.deal_number} · dealer: seat {session.match.dealer} ==")
         if not _play_deal(session, console):
-            console.say("match left (save it before quitting to finish it later)")
+            if save_to is not None:
+                _save(session, save_to, console, quiet=True)
+            console.say(left)
             return 0
         result = session.finish_deal()
+        if save_to is not None:
+            _save(session, save_to, console, quiet=True)
         console.say("")
         console.say(f"== deal {len(session.match.results)} over ==")
         console.say(render_deal_end(result, session.match, session.human, teams))
         if session.match.is_over:
             break
         if not _pause(session, console):
-            console.say("match left (save it before quitting to finish it later)")
+            console.say(left)
             return 0
     console.say("")
     console.say(render_match_end(session.match, session.human, teams))
+    if save_to is not None:
+        console.say(f"saved in {save_to}; replay with: tarotlib replay {shlex.quote(save_to)}")
+    elif console.interactive:
+        _offer_save(session, console)
     return 0
+
+
+def _offer_save(session: Session, console: Console) -> None:
+    """At the end of a match at a terminal: ask for a file to save it in (Enter: no)."""
+    while True:
+        text = console.ask(SAVE_PROMPT)
+        if text is None or not text.strip():
+            return
+        if _save(session, text.strip(), console):
+            return
