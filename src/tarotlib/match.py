@@ -91,8 +91,10 @@ class Match:
     ) -> Match:
         """A new match under ``rules`` with exactly one stopping rule.
 
-        ``first_dealer``: the seat that deals first; when not given it is drawn from the match
-        seed (:func:`first_dealer_from_seed`; FT-2.3, BE-3.1), or seat 0 for a match without a seed.
+        ``first_dealer``: the seat that deals first; when not given, the game's own
+        ``rules.first_dealer(seed)`` if it has one (LO-1.3, option ``first_dealer``), else it is
+        drawn from the match seed (:func:`first_dealer_from_seed`; FT-2.3, BE-3.1), or seat 0 for
+        a match without a seed.
         ``deals``: the number of deals to play, counted with ``rules.counts_toward_match``;
         ``target_score``: the match ends when the totals reach it (``rules.target_reached``).
         Without either, the game's own target (``rules.match_target``, e.g. Belote's 1000) is used
@@ -117,7 +119,11 @@ class Match:
         if target_score is not None and not target_score > 0:
             raise MatchError(f"target_score must be positive, got {target_score!r}")
         if first_dealer is None:
-            first_dealer = 0 if seed is None else first_dealer_from_seed(seed, rules.players)
+            own = getattr(rules, "first_dealer", None)  # a game's own convention (LO-1.3)
+            if callable(own):
+                first_dealer = int(own(seed))
+            else:
+                first_dealer = 0 if seed is None else first_dealer_from_seed(seed, rules.players)
         if not 0 <= first_dealer < rules.players:
             raise MatchError(
                 f"first_dealer must be a seat 0..{rules.players - 1}, got {first_dealer}"
