@@ -62,10 +62,6 @@ _COMMON_DOCS: Final[dict[str, tuple[str, str]]] = {
         "the first dealer of a match: a seat (default 0), or 'random' (drawn from the match seed)",
         "LO-1.3",
     ),
-    "deal_packets": (
-        "one card at a time (default), or packets such as '5-5-5-4' summing to the hand size",
-        "LO-11, RE-3",
-    ),
     "matto_payment": (
         "the card given for the Matto: a blank (else the lowest card), automatic; or any own card",
         "LO-7.7",
@@ -78,6 +74,7 @@ _COMMON_DOCS: Final[dict[str, tuple[str, str]]] = {
 
 LOMBARDY_OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
     **_COMMON_DOCS,
+    "deal_packets": ("one card at a time (default), or packets such as '5-5-5-4'", "LO-11"),
     "leftover_rule": (
         "leftover cards of a pile: face value (default) or value − 1 (conserving)",
         "LO-5.5",
@@ -101,6 +98,7 @@ LOMBARDY_OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
 
 RESEGHINO_OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
     **_COMMON_DOCS,
+    "deal_packets": ("one card at a time (default), or packets such as '5-5-5-5-5'", "RE-3"),
     "reseghino_tie": ("tied leaders after 3 deals share the win, or further deals", "RE-7"),
 }
 """Reseghino's options: ``name -> (what it does, section)``; ``docs/reseghino.md`` lists them."""
