@@ -47,6 +47,7 @@ LOMBARDY = VariantInfo(
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_lombard_state"),
     options_strategy=_hook("strategies:lombardy_options"),
+    view=_hook("view:view_parts"),
     deck=TAROT_78,
     teams=_teams,
     zero_sum=False,  # LO-16.2: only the team above 36 scores
@@ -61,6 +62,7 @@ RESEGHINO = VariantInfo(
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_lombard_state"),
     options_strategy=_hook("strategies:reseghino_options"),
+    view=_hook("view:view_parts"),
     deck=TAROT_78,
     zero_sum=True,  # RE-6
 )
