@@ -20,7 +20,7 @@ Reseghino's: ``discard`` (RE-4: 3 cards), ``play`` (RE-5: 25 tricks), ``over``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final, cast
 
 import attrs
 
@@ -46,6 +46,7 @@ from tarotlib.dealing import DealerExtraSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.engine import Conversion, DealResult
 from tarotlib.match import first_dealer_from_seed
+from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.lombard.facts import (
     HONOURS_MASK,
     MATTO,
@@ -64,9 +65,6 @@ from tarotlib.variants.lombard.lombardy.scoring import (
     score_lombardy,
     score_reseghino,
 )
-
-if TYPE_CHECKING:
-    from tarotlib.tricks import PlayedTrick
 
 __all__ = [
     "MONTE_REASON",
@@ -113,16 +111,20 @@ class MattoExchange:
     card: Card
 
 
-def _matto_trick(state: DealState) -> tuple[int, PlayedTrick] | None:
+def _matto_trick(
+    state: DealState, tricks: Sequence[PlayedTrick] | None = None
+) -> tuple[int, PlayedTrick] | None:
     """The seat that played the Matto and its trick, once that trick is complete."""
     n = state.rules.players
-    for trick in state.tricks:
+    for trick in state.tricks if tricks is None else tricks:
         if MATTO in trick.cards:
             return (trick.leader + trick.cards.index(ALL_CARDS[MATTO])) % n, trick
     return None
 
 
-def matto_exchange(state: DealState) -> MattoExchange | None:
+def matto_exchange(
+    state: DealState, tricks: Sequence[PlayedTrick] | None = None
+) -> MattoExchange | None:
     """The Matto exchange made in this deal so far (LO-7.4, LO-7.5), or None: none is due (the
     owner won his own trick, or LO-7.8 ``skip`` with his partner), or it waits (LO-7.5), or it was
     never made (LO-7.6).
@@ -131,7 +133,9 @@ def matto_exchange(state: DealState) -> MattoExchange | None:
     >>> matto_exchange(tarotlib.variant("reseghino").new_deal(seed=1)) is None
     True
     """
-    found = _matto_trick(state)
+    if tricks is None:
+        tricks = state.tricks
+    found = _matto_trick(state, tricks)
     if found is None:
         return None
     owner, trick = found
@@ -139,7 +143,7 @@ def matto_exchange(state: DealState) -> MattoExchange | None:
     if owner == holder or not state.pile_mask(owner) >> MATTO & 1:
         return None
     won = 0
-    for t in state.tricks:
+    for t in tricks:
         if t.winner == holder:
             for c in t.cards:
                 won |= 1 << c
@@ -147,7 +151,11 @@ def matto_exchange(state: DealState) -> MattoExchange | None:
     return MattoExchange(owner, holder, ALL_CARDS[given.bit_length() - 1]) if given else None
 
 
-def all_tricks(state: DealState, ignore_own_matto: bool = False) -> tuple[bool, ...]:
+def all_tricks(
+    state: DealState,
+    ignore_own_matto: bool = False,
+    tricks: Sequence[PlayedTrick] | None = None,
+) -> tuple[bool, ...]:
     """For each side of ``state.sides`` (by side number), whether it won every trick (LO-16.3).
     LO-7.10 ``ignore`` (``ignore_own_matto``): a trick to which a member of the side played the
     Matto is disregarded.
@@ -159,7 +167,8 @@ def all_tricks(state: DealState, ignore_own_matto: bool = False) -> tuple[bool, 
     sides = sides_of(state)
     count = max(sides) + 1
     n = state.rules.players
-    tricks = state.tricks
+    if tricks is None:
+        tricks = state.tricks
     out = []
     for side in range(count):
         ok = bool(tricks)
@@ -320,7 +329,9 @@ def observe(state: LombardState, seat: int) -> LombardObservation:
     )
 
 
-def _piles_with_discard(state: DealState) -> tuple[list[int], list[str]]:
+def _piles_with_discard(
+    state: DealState, tricks: Sequence[PlayedTrick]
+) -> tuple[list[int], list[str]]:
     """Each seat's pile, the discard joined to its owner's (LO-8.3), and notes for the breakdown."""
     n = state.rules.players
     piles = [state.pile_mask(s) for s in range(n)]
@@ -335,10 +346,10 @@ def _piles_with_discard(state: DealState) -> tuple[list[int], list[str]]:
             else "the dealer won no trick: the last trick's winner"
         )
         notes.append(f"the discard goes to seat {owner} ({why}, LO-8.3)")
-    found = _matto_trick(state)
+    found = _matto_trick(state, tricks)
     if found is not None:
         x, trick = found
-        ex = matto_exchange(state)
+        ex = matto_exchange(state, tricks)
         if ex is not None:
             notes.append(
                 f"the Matto (seat {x}) was taken back from seat {ex.holder} for {ex.card} (LO-7.4)"
@@ -429,8 +440,9 @@ class Lombardy(Game[LombardState]):
         >>> (a, b) == (a2, b2), min(a, b) == 0
         (True, True)
         """
-        piles, notes = _piles_with_discard(state)
-        won_all = all_tricks(state, self.options.own_matto_trick == "ignore")
+        tricks = state.tricks
+        piles, notes = _piles_with_discard(state, tricks)
+        won_all = all_tricks(state, self.options.own_matto_trick == "ignore", tricks)
         score = score_lombardy(
             (piles[0] | piles[2], piles[1] | piles[3]),
             leftover=self.options.leftover_rule,
@@ -564,7 +576,7 @@ class Reseghino(Game[LombardState]):
         >>> sum(state.result.scores)
         0
         """
-        piles, notes = _piles_with_discard(state)
+        piles, notes = _piles_with_discard(state, state.tricks)
         score = score_reseghino(piles, notes=notes)
         return DealResult(score.scores, breakdown=score)
 

@@ -21,7 +21,7 @@ from typing import Final, Literal
 import attrs
 
 from tarotlib.cards import cards_of
-from tarotlib.points import LeftoverRule
+from tarotlib.points import LeftoverRule, PointTable
 from tarotlib.variants.lombard.facts import points, values
 
 __all__ = [
@@ -51,6 +51,17 @@ def _counting_mask(mondo: int) -> int:
 
 
 _COUNTING: Final = {6: _counting_mask(6), 5: _counting_mask(5)}
+_VALUES: Final = {6: values(6), 5: values(5)}
+_TABLES: dict[tuple[int, int, LeftoverRule], PointTable] = {}
+
+
+def _table(mondo: int, group: int, leftover: LeftoverRule) -> PointTable:
+    """The point table of LO-5 for these parameters, built once (:func:`facts.points`)."""
+    key = (mondo, group, leftover)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = points(mondo, group, leftover)
+    return table
 
 
 @attrs.frozen
@@ -117,9 +128,9 @@ def count_pile(
     >>> count_pile(x, mondo=5, group=3).points
     Fraction(27, 1)
     """
-    table = points(mondo, group, leftover)
+    table = _table(mondo, group, leftover)
     counting = mask & _COUNTING[mondo]
-    vals = values(mondo)
+    vals = _VALUES[mondo]
     return PileCount(
         label,
         mask.bit_count(),
