@@ -83,29 +83,44 @@ def test_reseghino_random_play_under_drawn_options(state: LombardState, chooser:
     final_checks(state, last)  # type: ignore[arg-type]
 
 
+def lo_e2_layout() -> tarotlib.Layout:
+    """Team B (seats 1, 3) holds every trump, the Matto, the spades but KS and NS, and KH KD KC
+    QD; team A the rest (seat 0 deals, with KS, QH and JC; seat 2 holds NS)."""
+    others = [f"{r}{s}" for s in "HDC" for r in (*range(1, 11), "N")] + ["JH", "JD", "QC"]
+    seat0 = ["KS", "QH", "JC", *others[:18]]
+    seat2 = ["NS", *others[18:36]]
+    seat1 = ["QS", *(f"T{k}" for k in range(1, 12)), "1S", "2S", "3S", "4S", "5S", "KH", "KD"]
+    seat3 = ["7S", *(f"T{k}" for k in range(12, 22)), "EX", "6S", "8S", "9S", "10S", "JS"]
+    seat3 += ["KC", "QD"]
+    hands = (seat0, seat1, seat2, seat3)
+    return tarotlib.Layout.in_order([" ".join(h) for h in hands], dealer=0)
+
+
+@pytest.mark.parametrize(("rule", "won_all"), [("strict", False), ("ignore", True)])
+def test_lo_7_10_own_matto_trick(rule: str, won_all: bool) -> None:
+    """LO-7.10: seat 3 plays the Matto to trick 1, which seat 0 wins; team B wins every other
+    trick. Under strict team B has not won all the tricks; under ignore the trick its own Matto
+    gave away is disregarded, and LO-17.5 gives it a game point for the deal."""
+    state = lombardy(monte="disabled", own_matto_trick=rule).new_deal(layout=lo_e2_layout())
+    for text in ("discard QH", "discard JC", "play QS", "play NS", "play EX", "play KS"):
+        state = state.apply(state.rules.parse_action(text))
+    last = play_out(state)
+    assert [t.winner for t in last.tricks].count(0) == 1
+    assert all(t.winner in (1, 3) for t in last.tricks[1:])
+    score = last.result.breakdown
+    assert score.all_tricks == (False, won_all)  # type: ignore[union-attr]
+    conversion = last.rules.convert([last.result], list(last.result.scores))
+    assert conversion.points[1] >= (1 if won_all else 0)
+    assert ("team B won all 19 tricks (LO-16.3)" in last.result.lines()) == won_all
+
+
 def test_lo_e2_through_the_engine_leftover_shortage() -> None:
     """LO-E2 played out: the dealer (seat 0) wins a single trick, {KS, QS, NS, 7S}, his partner
     none, and the discard QH JC is his (LO-8.3): his team's 6 cards count 15 under face_value (the
     deal totals 73, not 72) and 14 under conserving (72); the opponents count 58 and score 22.
     Team B holds every trump, the Matto, the other spades and KH KD KC QD, so after the first
     trick it wins every trick whatever is played."""
-    others = [f"{r}{s}" for s in "HDC" for r in (*range(1, 11), "N")] + ["JH", "JD", "QC"]
-    seat0 = ["KS", "QH", "JC", *others[:18]]
-    seat2 = ["NS", *others[18:36]]
-    seat1 = ["QS", *(f"T{k}" for k in range(1, 12)), "1S", "2S", "3S", "4S", "5S", "KH", "KD"]
-    seat3 = [
-        "7S",
-        *(f"T{k}" for k in range(12, 22)),
-        "EX",
-        "6S",
-        "8S",
-        "9S",
-        "10S",
-        "JS",
-        "KC",
-        "QD",
-    ]
-    layout = tarotlib.Layout.in_order([" ".join(h) for h in (seat0, seat1, seat2, seat3)], dealer=0)
+    layout = lo_e2_layout()
     for rule, mine, total in (("face_value", 15, 73), ("conserving", 14, 72)):
         state = lombardy(monte="disabled", leftover_rule=rule).new_deal(layout=layout)
         rules_ = state.rules

@@ -53,7 +53,14 @@ class LombardBot:
         self.rng = rng
 
     def decide(self, obs: LombardObservation, actions: Sequence[Action], rules: Rules) -> Action:
-        """The action to take among ``actions``."""
+        """The action to take among ``actions``.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("lombardy")
+        >>> state = rules.new_deal(seed=4)
+        >>> LombardBot(TieBreaker(0)).decide(state.observation(1), state.legal_actions(), rules).text
+        'no-monte'
+        """
         first = actions[0]
         face = _FACE6 if rules.players == 4 else _FACE5
         if isinstance(first, (Monte, Answer)):  # LO-13: keep the deal

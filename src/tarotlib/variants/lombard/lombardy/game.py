@@ -104,7 +104,12 @@ def _teams(state: DealState) -> DealData:
 @attrs.frozen
 class MattoExchange:
     """A Matto exchange made (LO-7.4): the Matto's ``owner`` took it back from the ``holder`` (the
-    winner of its trick) and gave him ``card``. Public (LO-9)."""
+    winner of its trick) and gave him ``card``. Public (LO-9).
+
+    >>> from tarotlib.cards import parse_card
+    >>> MattoExchange(3, 0, parse_card("6S"))
+    MattoExchange(owner=3, holder=0, card=Card(6S))
+    """
 
     owner: int
     holder: int
@@ -236,7 +241,12 @@ class LombardState(DealState):
         return matto_exchange(self)
 
     def observation(self, seat: int) -> LombardObservation:
-        """What ``seat`` may see (:class:`LombardObservation`, LO-9)."""
+        """What ``seat`` may see (:class:`LombardObservation`, LO-9).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("reseghino").new_deal(seed=1).observation(2).seat
+        2
+        """
         return observe(self, seat)
 
 
@@ -265,7 +275,14 @@ class LombardObservation(DealObservation):
 
     def visible_cards(self) -> frozenset[int]:
         """Every card this observation mentions: the hand, the cards played, the exposed cards,
-        the discard (the dealer's, or at the end) and the card given for the Matto."""
+        the discard (the dealer's, or at the end) and the card given for the Matto.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("lombardy").new_deal(seed=3, dealer=0)
+        >>> seen = state.observation(1)
+        >>> seen.visible_cards() == {int(c) for c in state.hand(1)} | {int(c) for _, c in state.exposed}
+        True
+        """
         cards = set(super().visible_cards())
         cards |= {int(c) for _, c in self.exposed}
         cards |= {int(c) for c in self.discard}
@@ -423,7 +440,12 @@ class Lombardy(Game[LombardState]):
         return self.options.to_dict()
 
     def observe(self, state: LombardState, seat: int) -> LombardObservation:
-        """What ``seat`` may see (LO-9, :class:`LombardObservation`)."""
+        """What ``seat`` may see (LO-9, :class:`LombardObservation`).
+
+        >>> rules = Lombardy()
+        >>> rules.observe(rules.new_deal(seed=1), 0).phase
+        'monte'
+        """
         return observe(state, seat)
 
     def score(self, state: LombardState) -> DealResult:
@@ -562,7 +584,12 @@ class Reseghino(Game[LombardState]):
         return self.options.to_dict()
 
     def observe(self, state: LombardState, seat: int) -> LombardObservation:
-        """What ``seat`` may see (LO-9, :class:`LombardObservation`)."""
+        """What ``seat`` may see (LO-9, :class:`LombardObservation`).
+
+        >>> rules = Reseghino()
+        >>> rules.observe(rules.new_deal(seed=1), 0).phase
+        'discard'
+        """
         return observe(state, seat)
 
     def score(self, state: LombardState) -> DealResult:

@@ -98,7 +98,12 @@ class PileCount:
         return max(0, self.cards % self.group - self.blanks)
 
     def line(self) -> str:
-        """The count written out (LO-5.4)."""
+        """The count written out (LO-5.4).
+
+        >>> from tarotlib.cards import FULL_MASK
+        >>> count_pile(FULL_MASK, "everything").line()
+        'everything: 78 cards, 19 counting (Σv 72), 59 blanks: 72 − 19 + 19 = 72'
+        """
         q = self.cards // self.group
         extra = f" + {self.shortage}" if self.shortage and self.leftover == "face_value" else ""
         plural = "" if self.blanks == 1 else "s"
@@ -161,7 +166,11 @@ class LombardyScore:
     notes: tuple[str, ...] = ()
 
     def lines(self) -> tuple[str, ...]:
-        """The breakdown, one line per step."""
+        """The breakdown, one line per step.
+
+        >>> score_lombardy((0, 0)).lines()[-1]
+        'no team has more than 36: nobody scores (LO-16.2)'
+        """
         out = [*self.notes, *(p.line() for p in self.piles)]
         for pile, score in zip(self.piles, self.scores, strict=True):
             p = int(pile.points)
@@ -218,7 +227,12 @@ class ReseghinoScore:
     notes: tuple[str, ...] = ()
 
     def lines(self) -> tuple[str, ...]:
-        """The breakdown, one line per step."""
+        """The breakdown, one line per step.
+
+        >>> from tarotlib.cards import FULL_MASK
+        >>> score_reseghino((FULL_MASK, 0, 0)).lines()[-1]
+        'seat 2: 0 − 26 = -26 (RE-6)'
+        """
         out = [*self.notes, *(p.line() for p in self.piles)]
         out += [
             f"seat {seat}: {int(p.points)} − 26 = {score:+d} (RE-6)"
@@ -270,7 +284,11 @@ class GamePoints:
         )
 
     def lines(self) -> tuple[str, ...]:
-        """The breakdown (LO-17.7)."""
+        """The breakdown (LO-17.7).
+
+        >>> game_points([(20, 0), (18, 0), (3, 0), (0, 0)], [(False, False)] * 4).lines()[1]
+        'team A wins: 1 + floor(41/36) = 2 GP (LO-17.3)'
+        """
         ta, tb = self.totals
         d = abs(ta - tb)
         out = [f"totals: team A {ta}, team B {tb}; difference {d}"]
