@@ -48,11 +48,15 @@ def game_forms() -> dict[str, tuple[str, ...]]:
 
 
 def game_packages() -> list[Path]:
-    """The directories of the registered games' packages (their modules are not shared)."""
+    """The directories of the registered games' packages (their modules are not shared): the
+    package of ``tarotlib.variants`` that holds the game, which may hold a family of games that
+    share their facts (``tarotlib.variants.lombard``)."""
     dirs = []
     for name in variant_names():
         module = variant_info(name).factory.__module__
-        path = SRC.parent.joinpath(*module.rpartition(".")[0].split("."))
+        parts = module.split(".")
+        package = parts[:3] if parts[:2] == ["tarotlib", "variants"] else parts[:-1]
+        path = SRC.parent.joinpath(*package)
         if path.is_dir() and SRC in path.parents:
             dirs.append(path)
     return dirs

@@ -358,6 +358,28 @@ class Rules(Protocol):
         ...
 
     @property
+    def match_deals(self) -> int | None:
+        """The game's own number of deals in a match (Lombardy's 4, LO-17.1), used by a match
+        started without a stopping rule; None when the game has none.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("french-tarot").match_deals is None
+        True
+        """
+        ...
+
+    def match_first_dealer(self, seed: int | None) -> int:
+        """The first dealer of a match started without one: by default drawn from the match
+        ``seed`` (:func:`tarotlib.match.first_dealer_from_seed`, FT-2.3, BE-3.1), seat 0 without
+        a seed; a game may fix it (LO-1.3).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").match_first_dealer(None)
+        0
+        """
+        ...
+
+    @property
     def match_target(self) -> float | None:
         """The game's own target score (Belote's ``target_score``, BE-12.1), used by a match started
         without a stopping rule; None when the game has none (French Tarot)."""

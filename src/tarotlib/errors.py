@@ -90,10 +90,10 @@ class UnknownVariantError(TarotError, KeyError):
     """No variant is registered under the requested name.
 
     >>> import tarotlib
-    >>> tarotlib.variant("skat")
+    >>> tarotlib.variant("skat")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    tarotlib.errors.UnknownVariantError: unknown variant 'skat'; known variants: belote, french-tarot
+    tarotlib.errors.UnknownVariantError: unknown variant 'skat'; known variants: belote, french-tarot, ...
     """
 
     def __str__(self) -> str:

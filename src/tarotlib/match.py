@@ -91,12 +91,15 @@ class Match:
     ) -> Match:
         """A new match under ``rules`` with exactly one stopping rule.
 
-        ``first_dealer``: the seat that deals first; when not given it is drawn from the match
-        seed (:func:`first_dealer_from_seed`; FT-2.3, BE-3.1), or seat 0 for a match without a seed.
+        ``first_dealer``: the seat that deals first; when not given, the game's own
+        ``rules.match_first_dealer(seed)``: by default drawn from the match seed
+        (:func:`first_dealer_from_seed`; FT-2.3, BE-3.1), or seat 0 for a match without a seed; a
+        game may fix it (LO-1.3's option ``first_dealer``, seat 0 by default).
         ``deals``: the number of deals to play, counted with ``rules.counts_toward_match``;
         ``target_score``: the match ends when the totals reach it (``rules.target_reached``).
-        Without either, the game's own target (``rules.match_target``, e.g. Belote's 1000) is used
-        if it has one. ``seed`` (optional)
+        Without either, the game's own number of deals (``rules.match_deals``, e.g. Lombardy's 4,
+        LO-17.1) or else its own target (``rules.match_target``, e.g. Belote's 1000) is used if it
+        has one. ``seed`` (optional)
         seeds every deal: deal *k* (counting annulled deals) is dealt from
         ``rng.derive_seed(seed, k)``; without a seed, give :meth:`new_deal` a layout.
 
@@ -108,8 +111,10 @@ class Match:
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise MatchError(f"seed must be an integer, got {seed!r}")
-        if deals is None and target_score is None:
-            target_score = rules.match_target
+        if deals is None and target_score is None:  # the game's own length or target
+            deals = rules.match_deals
+            if deals is None:
+                target_score = rules.match_target
         if (deals is None) == (target_score is None):
             raise MatchError("give exactly one stopping rule: deals or target_score")
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)):
@@ -123,7 +128,7 @@ class Match:
         ):
             raise MatchError(f"target_score must be positive, got {target_score!r}")
         if first_dealer is None:
-            first_dealer = 0 if seed is None else first_dealer_from_seed(seed, rules.players)
+            first_dealer = rules.match_first_dealer(seed)  # FT-2.3, BE-3.1; LO-1.3
         if (
             isinstance(first_dealer, bool)
             or not isinstance(first_dealer, int)

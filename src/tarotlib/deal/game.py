@@ -374,6 +374,29 @@ class Game(abc.ABC, Generic[S]):
         game has none)."""
         return None
 
+    @property
+    def match_deals(self) -> int | None:
+        """The game's own number of deals in a match, used by a match started without a stopping
+        rule (None: the game has none).
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> demo_game().match_deals is None
+        True
+        """
+        return None
+
+    def match_first_dealer(self, seed: int | None) -> int:
+        """The first dealer of a match started without one: drawn from ``seed``
+        (:func:`tarotlib.match.first_dealer_from_seed`; FT-2.3, BE-3.1), seat 0 without a seed.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> demo_game().match_first_dealer(None), 0 <= demo_game().match_first_dealer(7) < 3
+        (0, True)
+        """
+        from tarotlib.match import first_dealer_from_seed  # the match module imports the games'
+
+        return 0 if seed is None else first_dealer_from_seed(seed, self.players)
+
     def options_dict(self) -> Mapping[str, object]:
         """The options, JSON-ready (as a record stores them); none by default.
 

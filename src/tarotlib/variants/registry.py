@@ -11,13 +11,13 @@ they need.
 
 >>> from tarotlib.variants.registry import variant, variant_names
 >>> variant_names()
-('belote', 'french-tarot')
+('belote', 'french-tarot', 'lombardy', 'reseghino')
 >>> variant("french-tarot", players=5, preset="bga").options.callable_cards
 'king_queen'
->>> variant("tarock")
+>>> variant("tarock")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot
+tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot, ...
 """
 
 from __future__ import annotations
@@ -277,7 +277,7 @@ def variant_names() -> tuple[str, ...]:
     """Names of the registered variants, sorted.
 
     >>> variant_names()
-    ('belote', 'french-tarot')
+    ('belote', 'french-tarot', 'lombardy', 'reseghino')
     """
     _discover()
     return tuple(sorted(_REGISTRY))
@@ -288,10 +288,10 @@ def variant_info(name: str) -> VariantInfo:
 
     >>> variant_info("Belote").rules_reference
     'shared/rules/belote.md BE-0 to BE-17'
-    >>> variant_info("tarock")
+    >>> variant_info("tarock")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot
+    tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot, ...
     """
     _discover()
     if not isinstance(name, str):

@@ -1,0 +1,72 @@
+"""The registry entries of Lombardy tarot and Reseghino (:mod:`tarotlib.variants.registry`): the
+factories of their rules and the hooks through which the shared modules reach their bots, their
+independent checkers and their option strategies. Imported by the package, so importing
+:mod:`tarotlib.variants.lombard` registers both games; the hooks import their modules only when
+first called.
+
+>>> import tarotlib
+>>> tarotlib.variant_info("lombardy") is LOMBARDY, LOMBARDY.zero_sum, RESEGHINO.zero_sum
+(True, False, True)
+>>> LOMBARDY.teams(tarotlib.variant("lombardy"))
+((0, 2), (1, 3))
+"""
+
+from __future__ import annotations
+
+from tarotlib.decks import TAROT_78
+from tarotlib.engine import Rules
+from tarotlib.variants.lombard.lombardy.game import Lombardy, Reseghino
+from tarotlib.variants.lombard.lombardy.options import LombardyOptions, ReseghinoOptions
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
+
+__all__ = ["LOMBARDY", "RESEGHINO"]
+
+
+def _lombardy(**options: object) -> Rules:
+    return Lombardy(LombardyOptions.from_dict(options))
+
+
+def _reseghino(**options: object) -> Rules:
+    return Reseghino(ReseghinoOptions.from_dict(options))
+
+
+def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """LO-10: seats 0 and 2 against 1 and 3."""
+    return ((0, 2), (1, 3))
+
+
+def _hook(target: str) -> LazyHook:
+    return LazyHook(f"{__package__}.{target}")
+
+
+LOMBARDY = VariantInfo(
+    "lombardy",
+    "Lombardy tarot, 4 players in two partnerships, 78 cards (exposure, Monte, the Matto)",
+    "shared/rules/lombard-tarot.md LO-1 to LO-17",
+    _lombardy,
+    bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_lombard_state"),
+    options_strategy=_hook("strategies:lombardy_options"),
+    view=_hook("view:view_parts"),
+    deck=TAROT_78,
+    teams=_teams,
+    zero_sum=False,  # LO-16.2: only the team above 36 scores
+)
+"""The registry entry of Lombardy tarot."""
+
+RESEGHINO = VariantInfo(
+    "reseghino",
+    "Reseghino, 3 players each for himself, 78 cards (the Matto, counting in threes)",
+    "shared/rules/lombard-tarot.md LO-1 to LO-9, RE-1 to RE-7",
+    _reseghino,
+    bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_lombard_state"),
+    options_strategy=_hook("strategies:reseghino_options"),
+    view=_hook("view:view_parts"),
+    deck=TAROT_78,
+    zero_sum=True,  # RE-6
+)
+"""The registry entry of Reseghino."""
+
+register(LOMBARDY)
+register(RESEGHINO)
