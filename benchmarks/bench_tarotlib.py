@@ -112,6 +112,9 @@ def belote(options: dict[str, object]) -> Rules:
 #: label -> (registered name, options).
 GAME_CONFIGS: dict[str, tuple[str, dict[str, object]]] = {
     "lombardy": ("lombardy", {}),
+    # Random players annul about a fifth of Lombardy's deals with the Monte (LO-13): timed without
+    # it too, for the speed of the play itself.
+    "lombardy monte=disabled": ("lombardy", {"monte": "disabled"}),
     "reseghino": ("reseghino", {}),
     "tarocco-ombre 3p": ("tarocco-ombre", {"players": 3}),
     "ombra-arrabiata": ("ombra-arrabiata", {}),

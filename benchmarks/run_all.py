@@ -215,10 +215,11 @@ def ratios(
         plays = dig(mine, "card_plays_per_s", "best_per_s")
         if french and plays:
             value = plays / french
+            informative = "=" in label  # a game under other options than its defaults
             out[f"card_plays_vs_french_tarot:{label}"] = {
                 "value": value,
-                "goal": f">= {CARD_PLAYS_GOAL}",
-                "met": value >= CARD_PLAYS_GOAL,
+                "goal": None if informative else f">= {CARD_PLAYS_GOAL}",
+                "met": None if informative else value >= CARD_PLAYS_GOAL,
             }
     our_calls = [
         dig(ours, "players", "4", "calls", key, "best_us")

@@ -601,7 +601,8 @@ def _masks(routes: _Routes, order: Sequence[int], players: int, dealer: int) -> 
 def _in_order(
     routes: _Routes, order: Sequence[int], players: int, dealer: int
 ) -> tuple[tuple[Card, ...], ...]:
-    hands = [tuple(ALL_CARDS[c] for c in get(order)) for get in routes[0]]
+    card = ALL_CARDS.__getitem__
+    hands = [tuple(map(card, get(order))) for get in routes[0]]
     return tuple(hands[(seat - dealer) % players] for seat in range(players))
 
 

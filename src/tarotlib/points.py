@@ -52,6 +52,7 @@ class PointTable:
     group_size: int = attrs.field(default=1)
     leftover: LeftoverRule = "proportional"
     _chunks: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    _plain: int = attrs.field(init=False, repr=False, eq=False)
 
     @values.validator
     def _check(self, _attr: object, value: tuple[int, ...]) -> None:
@@ -70,6 +71,8 @@ class PointTable:
             vals = [self.values[base + b] if base + b < 78 else 0 for b in range(8)]
             chunks.append(tuple(sum(vals[b] for b in range(8) if m >> b & 1) for m in range(256)))
         object.__setattr__(self, "_chunks", tuple(chunks))
+        # The cards of group value 1 (the blanks of LO-5), for face_value counting.
+        object.__setattr__(self, "_plain", sum(1 << i for i, v in enumerate(self.values) if v == 1))
 
     @classmethod
     def from_mapping(
@@ -143,7 +146,7 @@ class PointTable:
         if self.leftover == "conserving":
             return base * g
         if blanks is None:
-            blanks = sum(1 for i in range(78) if mask >> i & 1 and self.values[i] == 1)
+            blanks = (mask & self._plain).bit_count()
         return (base + max(0, r - blanks)) * g
 
     def card_points(self, card: int) -> Fraction:

@@ -386,9 +386,7 @@ class ExchangeRule(FoolRule):
                 pending = (owner, winner, False)
         if pending is None:
             return winner, piles, None
-        won = [t[1] for t in before._tricks]
-        won.append(trick)
-        piles, after = self._settle(new, piles, pending, won)
+        piles, after = self._settle(new, piles, pending, before._tricks, trick)
         return winner, piles, after
 
     def _source(self, data: DealData, owner: int, piles: int) -> tuple[int, ...]:
@@ -411,21 +409,37 @@ class ExchangeRule(FoolRule):
         new: DealState,
         piles: int,
         pending: tuple[int, int, bool],
-        tricks: list[tuple[int, ...]],
+        earlier: tuple[tuple[int, tuple[int, ...], int], ...],
+        trick: tuple[int, ...],
     ) -> tuple[int, object]:
+        """Make the pending exchange if the owner has a card to give (``earlier``: the tricks
+        before ``trick``, the one just completed, as the deal machine keeps them)."""
         owner, holder, _ = pending
         available = self._available(new._d, owner, piles)
         if not available:
             return piles, (owner, holder, False)  # LO-7.5: it waits
         if self.payment == "chosen":
             return piles, (owner, holder, True)
-        # LO-7.7: the lowest-valued card, the earliest won among equals.
-        order: list[int] = []
-        for cards in tricks:  # in the order they were won
-            order.extend(c for c in cards if available >> c & 1)
-        order.extend(c for c in cards_of(available) if c not in order)  # the discard last
+        # LO-7.7: the lowest-valued card, the earliest won among equals (the tricks in the order
+        # they were won, each in play order, then the discard's cards); no card is worth less than
+        # a blank, so the first blank ends the search.
         values = self.values
-        best = min(order, key=lambda c: (values[c], order.index(c)))
+        floor = min(values)
+        best, low, seen = -1, 0, 0
+        for cards in (*(t[1] for t in earlier), trick):
+            for c in cards:
+                seen |= 1 << c
+                if available >> c & 1 and (best < 0 or values[c] < low):
+                    best, low = c, values[c]
+                    if low == floor:
+                        break
+            else:
+                continue
+            break
+        else:
+            for c in cards_of(available & ~seen):  # the discard last (LO-7.9)
+                if best < 0 or values[c] < low:
+                    best, low = c, values[c]
         piles, data = self._exchange(new._d, piles, owner, holder, best)
         new._d = data
         return piles, None

@@ -527,8 +527,9 @@ class DealState:
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """The completed tricks."""
+        card = ALL_CARDS.__getitem__
         return tuple(
-            PlayedTrick(leader, tuple(ALL_CARDS[c] for c in cards), winner)
+            PlayedTrick(leader, tuple(map(card, cards)), winner)
             for leader, cards, winner in self._tricks
         )
 

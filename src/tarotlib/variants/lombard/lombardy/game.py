@@ -116,14 +116,25 @@ class MattoExchange:
     card: Card
 
 
-def _matto_trick(
-    state: DealState, tricks: Sequence[PlayedTrick] | None = None
-) -> tuple[int, PlayedTrick] | None:
+Trick = tuple[int, tuple[int, ...], int]
+"""A completed trick as the deal machine keeps it: (leader, card indices in play order, winner)."""
+
+
+def _raw(state: DealState, tricks: Sequence[PlayedTrick] | None) -> Sequence[Trick]:
+    """The completed tricks as plain tuples: those given, or the state's own (read as they are
+    kept, without building :class:`~tarotlib.tricks.PlayedTrick` objects: scoring reads them once
+    per deal)."""
+    if tricks is None:
+        return state._tricks
+    return [(t.leader, tuple(t.cards), t.winner) for t in tricks]
+
+
+def _matto_trick(state: DealState, tricks: Sequence[Trick]) -> tuple[int, Trick] | None:
     """The seat that played the Matto and its trick, once that trick is complete."""
-    n = state.rules.players
-    for trick in state.tricks if tricks is None else tricks:
-        if MATTO in trick.cards:
-            return (trick.leader + trick.cards.index(ALL_CARDS[MATTO])) % n, trick
+    for trick in tricks:
+        cards = trick[1]
+        if MATTO in cards:
+            return (trick[0] + cards.index(MATTO)) % len(cards), trick
     return None
 
 
@@ -138,19 +149,21 @@ def matto_exchange(
     >>> matto_exchange(tarotlib.variant("reseghino").new_deal(seed=1)) is None
     True
     """
-    if tricks is None:
-        tricks = state.tricks
+    return _exchange(state, _raw(state, tricks))
+
+
+def _exchange(state: DealState, tricks: Sequence[Trick]) -> MattoExchange | None:
     found = _matto_trick(state, tricks)
     if found is None:
         return None
     owner, trick = found
-    holder = trick.winner
+    holder = trick[2]
     if owner == holder or not state.pile_mask(owner) >> MATTO & 1:
         return None
     won = 0
-    for t in tricks:
-        if t.winner == holder:
-            for c in t.cards:
+    for _, cards, winner in tricks:
+        if winner == holder:
+            for c in cards:
                 won |= 1 << c
     given = state.pile_mask(holder) & ~won
     return MattoExchange(owner, holder, ALL_CARDS[given.bit_length() - 1]) if given else None
@@ -169,19 +182,21 @@ def all_tricks(
     >>> all_tricks(tarotlib.variant("lombardy").new_deal(seed=1))   # no trick yet
     (False, False)
     """
+    return _all_tricks(state, ignore_own_matto, _raw(state, tricks))
+
+
+def _all_tricks(
+    state: DealState, ignore_own_matto: bool, tricks: Sequence[Trick]
+) -> tuple[bool, ...]:
     sides = sides_of(state)
-    count = max(sides) + 1
-    n = state.rules.players
-    if tricks is None:
-        tricks = state.tricks
     out = []
-    for side in range(count):
+    for side in range(max(sides) + 1):
         ok = bool(tricks)
-        for t in tricks:
-            if sides[t.winner] == side:
+        for leader, cards, winner in tricks:
+            if sides[winner] == side:
                 continue
-            if ignore_own_matto and MATTO in t.cards:
-                owner = (t.leader + t.cards.index(ALL_CARDS[MATTO])) % n
+            if ignore_own_matto and MATTO in cards:
+                owner = (leader + cards.index(MATTO)) % len(cards)
                 if sides[owner] == side:
                     continue
             ok = False
@@ -346,9 +361,7 @@ def observe(state: LombardState, seat: int) -> LombardObservation:
     )
 
 
-def _piles_with_discard(
-    state: DealState, tricks: Sequence[PlayedTrick]
-) -> tuple[list[int], list[str]]:
+def _piles_with_discard(state: DealState, tricks: Sequence[Trick]) -> tuple[list[int], list[str]]:
     """Each seat's pile, the discard joined to its owner's (LO-8.3), and notes for the breakdown."""
     n = state.rules.players
     piles = [state.pile_mask(s) for s in range(n)]
@@ -366,13 +379,13 @@ def _piles_with_discard(
     found = _matto_trick(state, tricks)
     if found is not None:
         x, trick = found
-        ex = matto_exchange(state, tricks)
+        ex = _exchange(state, tricks)
         if ex is not None:
             notes.append(
                 f"the Matto (seat {x}) was taken back from seat {ex.holder} for {ex.card} (LO-7.4)"
             )
-        elif x != trick.winner and not piles[x] >> MATTO & 1:
-            notes.append(f"the Matto (seat {x}) stays with seat {trick.winner}")
+        elif x != trick[2] and not piles[x] >> MATTO & 1:
+            notes.append(f"the Matto (seat {x}) stays with seat {trick[2]}")
     return piles, notes
 
 
@@ -462,9 +475,9 @@ class Lombardy(Game[LombardState]):
         >>> (a, b) == (a2, b2), min(a, b) == 0
         (True, True)
         """
-        tricks = state.tricks
+        tricks = _raw(state, None)
         piles, notes = _piles_with_discard(state, tricks)
-        won_all = all_tricks(state, self.options.own_matto_trick == "ignore", tricks)
+        won_all = _all_tricks(state, self.options.own_matto_trick == "ignore", tricks)
         score = score_lombardy(
             (piles[0] | piles[2], piles[1] | piles[3]),
             leftover=self.options.leftover_rule,
@@ -614,7 +627,7 @@ class Reseghino(Game[LombardState]):
         >>> sum(state.result.scores)
         0
         """
-        piles, notes = _piles_with_discard(state, state.tricks)
+        piles, notes = _piles_with_discard(state, _raw(state, None))
         score = score_reseghino(piles, notes=notes)
         return DealResult(score.scores, breakdown=score)
 

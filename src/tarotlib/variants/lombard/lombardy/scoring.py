@@ -15,12 +15,10 @@ LO-E1: team A's 22 cards count 27, team B's 56 count 45; B scores 9.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Final, Literal
 
 import attrs
 
-from tarotlib.cards import cards_of
 from tarotlib.points import LeftoverRule, PointTable
 from tarotlib.variants.lombard.facts import points, values
 
@@ -51,7 +49,6 @@ def _counting_mask(mondo: int) -> int:
 
 
 _COUNTING: Final = {6: _counting_mask(6), 5: _counting_mask(5)}
-_VALUES: Final = {6: values(6), 5: values(5)}
 _TABLES: dict[tuple[int, int, LeftoverRule], PointTable] = {}
 
 
@@ -74,7 +71,7 @@ class PileCount:
     >>> from tarotlib.cards import card_mask, parse_cards
     >>> pile = count_pile(card_mask(parse_cards("KS QS NS 7S QH JC")), "dealer's team")
     >>> pile.points, pile.blanks, pile.shortage
-    (Fraction(15, 1), 1, 1)
+    (15, 1, 1)
     >>> pile.line()
     "dealer's team: 6 cards, 5 counting (Σv 18), 1 blank: 18 − 5 + 1 + 1 = 15"
     """
@@ -85,7 +82,7 @@ class PileCount:
     value_sum: int
     group: int
     leftover: LeftoverRule
-    points: Fraction
+    points: int
 
     @property
     def blanks(self) -> int:
@@ -131,19 +128,18 @@ def count_pile(
     >>> x = card_mask(parse_cards("T21 KS KD QC NH")) | card_mask(parse_cards(
     ...     "1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C T2 T3 T4 T5 T6"))
     >>> count_pile(x, mondo=5, group=3).points
-    Fraction(27, 1)
+    27
     """
     table = _table(mondo, group, leftover)
     counting = mask & _COUNTING[mondo]
-    vals = _VALUES[mondo]
     return PileCount(
         label,
         mask.bit_count(),
         counting.bit_count(),
-        sum(vals[c] for c in cards_of(counting)),
+        table.value_sum(counting),  # the counting cards' group values are their face values
         group,
         leftover,
-        table.count(mask),
+        table.count_units(mask) // group,  # whole points: LO-5.4 has no fractions
     )
 
 
