@@ -15,7 +15,6 @@ import pkgutil
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -166,13 +165,10 @@ def test_the_config_keeps_the_build_strict() -> None:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    start = time.perf_counter()
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
     proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    elapsed = time.perf_counter() - start
     assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
     assert "WARNING" not in proc.stderr, proc.stderr
-    assert elapsed < 120, f"the site took {elapsed:.0f} s to build"
     return out
 
 
