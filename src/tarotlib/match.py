@@ -95,9 +95,10 @@ class Match:
         seed (:func:`first_dealer_from_seed`; FT-2.3, BE-3.1), or seat 0 for a match without a seed.
         ``deals``: the number of deals to play, counted with ``rules.counts_toward_match``;
         ``target_score``: the match ends when the totals reach it (``rules.target_reached``).
-        Without either, the game's own target (``rules.match_target``, e.g. Belote's 1000) is used
-        if it has one. ``seed`` (optional)
-        seeds every deal: deal *k* (counting annulled deals) is dealt from
+        Without either, the game's own number of deals (``rules.match_deals``, when the rules have
+        one) or else its own target (``rules.match_target``, e.g. Belote's 1000) is used if it has
+        one. A game may also give its first dealer (``rules.match_first_dealer``, an int or None).
+        ``seed`` (optional) seeds every deal: deal *k* (counting annulled deals) is dealt from
         ``rng.derive_seed(seed, k)``; without a seed, give :meth:`new_deal` a layout.
 
         >>> import tarotlib
@@ -107,7 +108,10 @@ class Match:
         tarotlib.errors.MatchError: give exactly one stopping rule: deals or target_score
         """
         if deals is None and target_score is None:
-            target_score = rules.match_target
+            # A game's own number of deals (``rules.match_deals``, e.g. one round), else its target.
+            deals = getattr(rules, "match_deals", None)
+            if deals is None:
+                target_score = rules.match_target
         if (deals is None) == (target_score is None):
             raise MatchError("give exactly one stopping rule: deals or target_score")
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)):
@@ -116,6 +120,8 @@ class Match:
             raise MatchError(f"deals must be at least 1, got {deals}")
         if target_score is not None and not target_score > 0:
             raise MatchError(f"target_score must be positive, got {target_score!r}")
+        if first_dealer is None:  # the game's own first dealer (``rules.match_first_dealer``)
+            first_dealer = getattr(rules, "match_first_dealer", None)
         if first_dealer is None:
             first_dealer = 0 if seed is None else first_dealer_from_seed(seed, rules.players)
         if not 0 <= first_dealer < rules.players:

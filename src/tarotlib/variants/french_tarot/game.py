@@ -393,4 +393,3 @@ class FrenchTarot(Game[FrenchTarotState]):
         'the Excuse played to the last trick changes camp (FT-10.7, seat 1)'
         """
         return self._excuse.note(state)
-
