@@ -180,12 +180,13 @@ class Ombre(Game[DealState]):
         object.__setattr__(self, "table", points(o.mondo, o.group, leftover))  # LO-4, LO-5
         d = o.discard_size
         phases: list[Phase] = [
-            DiscardCards(discard_rule(d), d, who=dealer),  # TO-4, LO-8: before the auction
+            DiscardCards(discard_rule(d), d, who=dealer, expects="a card to discard (TO-4, LO-8)"),
             MultiRoundBidding(  # TO-5
                 tuple(Contract),
                 seniority=o.seniority,
                 last_player_may_pass=o.last_player_may_pass,
                 all_pass="annul" if o.all_pass == "next_dealer" else "redeal",
+                expects="pass or a bid (TO-5.4)",
             ),
         ]
         offer = concession(key=CONCEDED, when=_may_concede)  # TO-7.1
