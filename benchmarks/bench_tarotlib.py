@@ -204,10 +204,7 @@ def bench_rules(
 
     # legal_actions() and apply() alone, on states rebuilt for each repeat.
     recorded = record_deals(rules, max(10, round(rate["best_per_s"] * target_seconds / 3)), seed)
-    log(
-        f"tarotlib {label}: timing legal_actions() and apply() over "
-        f"{len(recorded)} recorded deals"
-    )
+    log(f"tarotlib {label}: timing legal_actions() and apply() over {len(recorded)} recorded deals")
     legal_times: list[float] = []
     apply_times: list[float] = []
     legal_counts: Counts = ()

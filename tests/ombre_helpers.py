@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping
 
 import tarotlib
 from tarotlib.cards import parse_cards
-from tarotlib.dealing import Layout
 from tarotlib.deal import DealState
+from tarotlib.dealing import Layout
 
 
 def layout(rules: tarotlib.Rules, dealer: int, fixed: Mapping[int, str]) -> Layout:

@@ -17,7 +17,7 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 
 
 def _check_whole(deal: tuple[tarotlib.GameState, tarotlib.GameState, object]) -> None:
-    first, last, _ = deal
+    _, last, _ = deal
     assert last.is_over and sum(last.result.scores) == 0
     check_replay(last)
     assert GameRecord.from_state(last).replay() == last
