@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import cast
 
 import tarotlib
 from tarotlib.cards import parse_cards
 from tarotlib.deal import DealState
 from tarotlib.dealing import Layout
+from tarotlib.variants.lombard.ombre import Ombre, OmbreObservation
 
 
-def layout(rules: tarotlib.Rules, dealer: int, fixed: Mapping[int, str]) -> Layout:
+def ombre(name: str = "tarocco-ombre", **options: object) -> Ombre:
+    """The rules of ``name`` with ``options``, typed as the game class."""
+    return cast(Ombre, tarotlib.variant(name, **options))
+
+
+def seen(state: DealState, seat: int) -> OmbreObservation:
+    """``seat``'s observation, typed."""
+    return cast(OmbreObservation, state.observation(seat))
+
+
+def layout(rules: Ombre, dealer: int, fixed: Mapping[int, str]) -> Layout:
     """A layout of ``rules``' pack: the seats in ``fixed`` get (at least) those cards, the rest
     of the pack is handed out in index order to fill every hand (the dealer gets the extras)."""
-    deck = rules.deck  # type: ignore[attr-defined]
-    o = rules.options  # type: ignore[attr-defined]
+    deck = rules.deck
+    o = rules.options
     n = rules.players
     sizes = [o.hand_size + (o.discard_size if seat == dealer else 0) for seat in range(n)]
     hands: list[list[int]] = [[] for _ in range(n)]

@@ -16,7 +16,10 @@ from tarotlib.testing import VariantMachine, check_replay, check_state, played_d
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _check_whole(deal: tuple[tarotlib.GameState, tarotlib.GameState, object]) -> None:
+Deal = tuple[tarotlib.GameState, tarotlib.GameState, object]
+
+
+def _check_whole(deal: Deal) -> None:
     _, last, _ = deal
     assert last.is_over and sum(last.result.scores) == 0
     check_replay(last)
@@ -25,25 +28,25 @@ def _check_whole(deal: tuple[tarotlib.GameState, tarotlib.GameState, object]) ->
 
 @SETTINGS
 @given(played_deals(rules("tarocco-ombre", players=3), on_step=check_state))
-def test_tarocco_three_players(deal):
+def test_tarocco_three_players(deal: Deal) -> None:
     _check_whole(deal)
 
 
 @SETTINGS
 @given(played_deals(rules("ombra-arrabiata"), on_step=check_state))
-def test_ombra_arrabiata(deal):
+def test_ombra_arrabiata(deal: Deal) -> None:
     _check_whole(deal)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_deals(rules("tarocco-ombre", players=[5, 7]), on_step=check_state))
-def test_tarocco_five_and_seven(deal):
+def test_tarocco_five_and_seven(deal: Deal) -> None:
     _check_whole(deal)
 
 
 @SETTINGS
 @given(st.sampled_from([3, 5, 7]), st.integers(0, 2**32))
-def test_default_options_seeded(players, seed):
+def test_default_options_seeded(players: int, seed: int) -> None:
     rules_ = tarotlib.variant("tarocco-ombre", players=players)
     from tarotlib.testing import random_play
 
