@@ -4,6 +4,8 @@ Expected values come from the rules file (lombard-tarot.md), not from the engine
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from ombre_helpers import discard_first, drive, layout, ombre, seen
 
@@ -117,8 +119,8 @@ def test_discard_restrictions_lo_8_2() -> None:
     assert {a.text for a in state.legal_actions()} == {"discard JS", "discard 10S"}
     state = drive(state, ["discard JS", "discard 10S"])
     assert state.phase == "auction" and state.to_act == 1  # TO-5.3: the eldest speaks first
-    seen = [seen(state, s) for s in range(3)]
-    assert [len(o.discard) for o in seen] == [3, 0, 0]  # LO-8.4, LO-8.2(c): not shown
+    views = [seen(state, s) for s in range(3)]
+    assert [len(o.discard) for o in views] == [3, 0, 0]  # LO-8.4, LO-8.2(c): not shown
 
 
 # -- the auction (TO-5) and the concession (TO-7): LO-E6 --------------------------------------------
@@ -207,9 +209,9 @@ def test_exchange_named_card_and_card_given_back_to_6_2() -> None:
         state.apply(rules.parse_action("give T21"))
     state = drive(state, ["give QS"])
     assert parse_card("QS") in state.hand(0)
-    seen = [seen(state, s).exchanges[0] for s in range(3)]
-    assert all(e.named == parse_card("T21") and e.giver == 0 for e in seen)  # TO-6.5: public
-    assert [e.returned for e in seen] == [parse_card("QS"), parse_card("QS"), None]
+    made = [seen(state, s).exchanges[0] for s in range(3)]
+    assert all(e.named == parse_card("T21") and e.giver == 0 for e in made)  # TO-6.5: public
+    assert [e.returned for e in made] == [parse_card("QS"), parse_card("QS"), None]
     state = drive(state, ["stop"])  # TO-6.4: the second exchange is a right
     assert state.phase == "play"
 
@@ -292,7 +294,7 @@ def test_called_card_in_discard_to_34_4() -> None:
             view = seen(state, seat)
             assert view.partner is None and not view.alone
         final, _ = random_play(state, 1)
-        assert seen(final, 2).partner == (None if partner < 0 else 0)
+        assert seen(cast(DealState, final), 2).partner == (None if partner < 0 else 0)
 
 
 def test_niente_calls_no_partner_and_mandatory_call() -> None:
