@@ -28,8 +28,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Call, Concede, Discard, Give, NoCall, Pass, Play, Request
-from tarotlib.actions import Stop
+from tarotlib.actions import (
+    Action,
+    Bid,
+    Call,
+    Concede,
+    Discard,
+    Give,
+    NoCall,
+    Pass,
+    Play,
+    Request,
+    Stop,
+)
 from tarotlib.bots.heuristic import GamePlayer
 from tarotlib.bots.weighing import TieBreaker, best
 from tarotlib.engine import Rules
@@ -151,7 +162,7 @@ class OmbreBot:
         for level in range(3):
             if s >= self._threshold(rules, level):
                 target = level
-        bids = [a for a in actions if isinstance(a, Bid) and int(a.contract) - 1 <= target]
+        bids = [a for a in actions if isinstance(a, Bid) and a.contract.value - 1 <= target]
         if bids:
             return bids[-1]
         passes = [a for a in actions if isinstance(a, Pass)]
@@ -213,7 +224,9 @@ class OmbreBot:
         winner, seat = _winning(trick, leader, n)
         suit = _suit(next(c for c in trick if c != MATTO))
         points = sum(_worth(c) for c in trick)
-        if seat in mine and (last or _is_trump(winner) and _STRENGTH[winner] > _STRENGTH[56 + 15]):
+        if seat in mine and (
+            last or (_is_trump(winner) and _STRENGTH[winner] > _STRENGTH[56 + 15])
+        ):
             # The side wins: give points.
             return best(
                 self.rng, plays, [_worth(c) * 10 - (50 if c == MATTO else 0) for c in cards]
