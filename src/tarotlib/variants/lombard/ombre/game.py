@@ -96,6 +96,17 @@ def _sides(state: DealState) -> DealData:
     return evolve(d, sides=side_of(d, state.rules.players))
 
 
+_BLANKS: dict[str, int] = {}
+
+
+def _blank_mask(table: PointTable) -> int:
+    """The cards that ``table`` counts as blanks (group value 1), computed once per table."""
+    blanks = _BLANKS.get(table.name)
+    if blanks is None:
+        blanks = _BLANKS[table.name] = sum(1 << c for c in range(78) if table.values[c] == 1)
+    return blanks
+
+
 def count_sides(state: DealState, table: PointTable) -> tuple[int, int, int, int]:
     """``(p, others, declarer's side's pile, others' pile)``: each side's won cards, the discard
     with its owner (LO-8.3, TO-4), counted as one pile (LO-5.6, TO-35.1); never total − p.
@@ -120,17 +131,21 @@ def count_sides(state: DealState, table: PointTable) -> tuple[int, int, int, int
             mine |= piles[seat]
         else:
             theirs |= piles[seat]
-    p = table.count(mine)
-    o = table.count(theirs)
-    assert p.denominator == 1 and o.denominator == 1
-    return int(p), int(o), mine, theirs
+    blanks = _blank_mask(table)
+    g = table.group_size  # LO-5.4's closed form is a whole number: count in whole points
+    p = table.count_units(mine, blanks=(mine & blanks).bit_count()) // g
+    o = table.count_units(theirs, blanks=(theirs & blanks).bit_count()) // g
+    return p, o, mine, theirs
 
 
-def _cappotto(state: DealState, side: int, strict: bool) -> bool:
+def _cappotto(state: DealState, side: int, strict: bool, from_discard: bool) -> bool:
     """Whether ``side`` won every trick (LO-7.10: ``strict``, or ``ignore`` the tricks to which a
     member of the side played the Matto)."""
     sides = state.data.sides
     n = state.rules.players
+    if strict and not from_discard:
+        # Only a trick won puts cards in a pile (a Matto goes back only to a seat that won one).
+        return not any(state.pile_mask(s) for s in range(n) if sides[s] != side)
     for trick in state.tricks:
         if sides[trick.winner] == side:
             continue
@@ -262,8 +277,8 @@ class Ombre(Game[DealState]):
             points=p,
             others=others,
             partner=d.partner,
-            cappotto=_cappotto(state, 0, strict),
-            no_trick=_cappotto(state, 1, strict),
+            cappotto=_cappotto(state, 0, strict, o.matto_payment_from_discard),
+            no_trick=_cappotto(state, 1, strict, o.matto_payment_from_discard),
             **common,  # type: ignore[arg-type]
         )
 
