@@ -507,3 +507,38 @@ def test_every_card_of_the_records_notation_parses() -> None:
     rules = ombre("tarocco-ombre", players=7)
     for card in ALL_CARDS:
         assert rules.parse_action(f"play {card.text}").card == card  # type: ignore[attr-defined]
+
+
+# -- the Matto (LO-7) ---------------------------------------------------------------------------------
+
+
+def _matto_deal() -> DealState:
+    """3 players, dealer 0: seat 1 declares niente; seat 2 holds the Matto."""
+    rules = ombre()
+    lay = layout(
+        rules,
+        0,
+        {
+            0: "QS NS JS 10S 9S 8S 7S KD QD ND JD 1D 2D 3D 4D KC QC NC JC 10C",
+            1: "KS 4H 3H 2H 1H T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12",
+            2: "EX KH QH NH JH 9C 8C 7C T13 T14 T15 T16 T17 T18 T19 T20 T21",
+        },
+    )
+    state = rules.new_deal(layout=lay)
+    return drive(state, ["discard NS", "discard JS", "discard 10S", "bid niente", "pass", "pass"])
+
+
+def test_matto_deferred_exchange_lo_7_5() -> None:
+    state = _matto_deal()
+    assert state.phase == "play" and state.to_act == 1  # TO-8: the eldest leads
+    state = drive(state, ["play KS", "play EX", "play 7S"])  # LO-7.1: legal though void-trumping
+    assert state.tricks[-1].winner == 1
+    assert state.pile_mask(1) >> parse_card("EX") & 1  # seat 2 has no trick yet: it waits
+    state = drive(state, ["play 4H", "play KH", "play 1D"])  # seat 2 wins its first trick
+    assert state.tricks[-1].winner == 2
+    pile1, pile2 = state.pile_mask(1), state.pile_mask(2)
+    assert pile2 >> parse_card("EX") & 1  # LO-7.5: redeemed right after his first trick
+    assert pile1.bit_count() == pile2.bit_count() == 3  # one card for one (LO-5.7)
+    given = pile1 & mask("4H 1D")
+    assert given.bit_count() == 1  # LO-7.7: a blank from seat 2's own pile
+    assert pile1 & ~given == mask("KS 7S")

@@ -345,6 +345,7 @@ def _check_score(state: Any, o: Any) -> None:
     wins = {s: 0 for s in range(n)}
     for t in state.tricks:
         wins[t.winner] += 1
+    _check_matto(state, o, wins)
     owner = d.dealer if wins[d.dealer] else state.tricks[-1].winner  # LO-8.3
     piles = {s: _cards(state.pile_mask(s)) for s in range(n)}
     piles[owner] = piles[owner] + _cards(d.discard)
@@ -399,6 +400,33 @@ def _check_score(state: Any, o: Any) -> None:
     else:
         expected[dec] = sign * (n - 1) * big_g
     assert list(result.scores) == expected, f"TO-9.6/TO-24/TO-36: {result.scores} != {expected}"
+
+
+def _check_matto(state: Any, o: Any, wins: dict[int, int]) -> None:
+    """LO-7.4 - LO-7.8: where the Matto ends, and piles of whole tricks (one card for one)."""
+    d = state.data
+    n = state.rules.players
+    if o.matto_payment_from_discard:
+        return  # LO-7.9 true: the dealer may redeem it from his discard, outside his tricks
+    for seat in range(n):
+        size = state.pile_mask(seat).bit_count()
+        assert size == n * wins[seat], f"LO-7.4: seat {seat}'s pile has {size} cards"
+    trick = next((t for t in state.tricks if _MATTO in t.cards), None)
+    if trick is None:
+        return
+    owner = (trick.leader + list(trick.cards).index(_MATTO)) % n
+    winner = trick.winner
+    partners = {d.declarer, d.partner}
+    same_side = (owner in partners) == (winner in partners)
+    if owner == winner or (o.matto_exchange_with_partner == "skip" and same_side):
+        expected = winner  # LO-7.8 skip: no exchange within a side
+    elif wins[owner]:
+        expected = owner  # LO-7.4, LO-7.5: redeemed, at once or after his first trick
+    else:
+        expected = winner  # LO-7.6: lost
+    if o.matto_exchange_with_partner == "skip" and same_side and owner != winner:
+        expected = winner
+    assert state.pile_mask(expected) >> _MATTO & 1, f"LO-7: the Matto should be seat {expected}'s"
 
 
 def check_ombre_state(state: GameState) -> None:
