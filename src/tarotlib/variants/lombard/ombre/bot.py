@@ -114,13 +114,27 @@ def _beats(card: int, winner: int, suit: int) -> bool:
 
 
 class OmbreBot:
-    """The heuristic player (see the module docstring); ties broken with ``rng``."""
+    """The heuristic player (see the module docstring); ties broken with ``rng``.
+
+    >>> from tarotlib.bots.weighing import TieBreaker
+    >>> OmbreBot(TieBreaker(1)).rng.state
+    1
+    """
 
     def __init__(self, rng: TieBreaker) -> None:
         self.rng = rng
 
     def decide(self, seen: OmbreObservation, actions: Sequence[Action], rules: Ombre) -> Action:
-        """The action to take among ``actions``."""
+        """The action to take among ``actions``.
+
+        >>> import tarotlib
+        >>> from tarotlib.bots.weighing import TieBreaker
+        >>> rules = tarotlib.variant("tarocco-ombre")
+        >>> state = rules.new_deal(seed=2)
+        >>> action = OmbreBot(TieBreaker(1)).decide(state.observation(0), state.legal_actions(), rules)
+        >>> action in state.legal_actions()
+        True
+        """
         first = actions[0]
         hand = [int(c) for c in seen.hand]
         if isinstance(first, Discard):

@@ -241,7 +241,13 @@ class Ombre(Game[DealState]):
 
     # -- observations, scoring ------------------------------------------------------------------
     def observe(self, state: DealState, seat: int) -> OmbreObservation:
-        """What ``seat`` may see (LO-9, TO-6.5, TO-34.3): see :mod:`.observation`."""
+        """What ``seat`` may see (LO-9, TO-6.5, TO-34.3): see :mod:`.observation`.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("tarocco-ombre")
+        >>> rules.observe(rules.new_deal(seed=1), 1).phase
+        'discard'
+        """
         return observe(state, seat)
 
     def summary(self, state: DealState) -> OmbreSummary:
@@ -283,7 +289,15 @@ class Ombre(Game[DealState]):
         )
 
     def score(self, state: DealState) -> DealResult:
-        """Score a finished deal with :func:`~.scoring.score_deal`."""
+        """Score a finished deal with :func:`~.scoring.score_deal`.
+
+        >>> import tarotlib
+        >>> from tarotlib.testing import random_play
+        >>> rules = tarotlib.variant("tarocco-ombre")
+        >>> final, _ = random_play(rules.new_deal(seed=9), 1)
+        >>> rules.score(final) == final.result
+        True
+        """
         s = self.summary(state)
         score: OmbreScore = score_deal(s)
         return DealResult(
@@ -296,7 +310,11 @@ class Ombre(Game[DealState]):
 
     # -- match conventions ----------------------------------------------------------------------
     def options_dict(self) -> dict[str, object]:
-        """The options, JSON-ready."""
+        """The options, JSON-ready.
+
+        >>> Ombre(OmbreOptions(players=5)).options_dict()["players"]
+        5
+        """
         return self.options.to_dict()
 
     def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:

@@ -61,6 +61,11 @@ class OmbreObservation:
     ``discard`` is the dealer's discard, shown to the dealer (and to all at the end).
     ``exchanges`` are the exchanges as this seat knows them (TO-6.5) and ``out_of_play`` the
     named cards nobody held (TO-6.3).
+
+    >>> import tarotlib
+    >>> seen = tarotlib.variant("tarocco-ombre", players=5).new_deal(seed=1).observation(3)
+    >>> seen.partner, seen.called_card, seen.discard
+    (None, None, ())
     """
 
     seat: int

@@ -430,7 +430,11 @@ def _check_matto(state: Any, o: Any, wins: dict[int, int]) -> None:
 
 
 def check_ombre_state(state: GameState) -> None:
-    """Check ``state`` against the rules restated here (see the module docstring)."""
+    """Check ``state`` against the rules restated here (see the module docstring).
+
+    >>> import tarotlib
+    >>> check_ombre_state(tarotlib.variant("ombra-arrabiata").new_deal(seed=3))
+    """
     s: Any = state
     o = s.rules.options
     _check_cards(s, o)

@@ -183,7 +183,12 @@ class OmbreSummary:
 @attrs.frozen
 class OmbreScore:
     """The score of a deal with every term: ``base``, ``threshold``, ``won``, ``extra``,
-    ``cappotto`` (the bonus added), ``G`` (game points per opponent), and ``scores``."""
+    ``cappotto`` (the bonus added), ``G`` (game points per opponent), and ``scores``.
+
+    >>> score = score_deal(OmbreSummary(players=4, contract=Contract.DUE, declarer=0, points=39))
+    >>> score.threshold, score.extra, score.G, score.scores
+    (34, 1, 5, (15, -5, -5, -5))
+    """
 
     summary: OmbreSummary
     base: int
@@ -195,7 +200,12 @@ class OmbreScore:
     scores: tuple[int, ...]
 
     def lines(self) -> tuple[str, ...]:
-        """The score step by step (see the module docstring)."""
+        """The score step by step (see the module docstring).
+
+        >>> s = OmbreSummary(players=3, contract=Contract.UNA, declarer=2, points=None, conceded=True)
+        >>> score_deal(s).lines()[1]
+        'conceded (TO-7): the base 3 to each opponent'
+        """
         s = self.summary
         out = [f"{s.contract.label} by seat {s.declarer}: base {self.base}"]
         if s.conceded:
