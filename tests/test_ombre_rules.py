@@ -542,3 +542,14 @@ def test_matto_deferred_exchange_lo_7_5() -> None:
     given = pile1 & mask("4H 1D")
     assert given.bit_count() == 1  # LO-7.7: a blank from seat 2's own pile
     assert pile1 & ~given == mask("KS 7S")
+
+
+def test_matto_exchange_is_public_lo_9() -> None:
+    state = _matto_deal()
+    state = drive(state, ["play KS", "play EX", "play 7S"])
+    assert all(seen(state, s).matto_exchange is None for s in range(3))  # not made yet
+    state = drive(state, ["play 4H", "play KH", "play 1D"])
+    made = {seen(state, s).matto_exchange for s in range(3)}
+    assert len(made) == 1
+    ((owner, receiver, card),) = made
+    assert (owner, receiver) == (2, 1) and state.pile_mask(1) >> card & 1

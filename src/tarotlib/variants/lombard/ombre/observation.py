@@ -36,6 +36,7 @@ from tarotlib.deal import (
 )
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
+from tarotlib.variants.lombard.facts import MATTO
 
 __all__ = ["OmbreObservation", "observe"]
 
@@ -60,7 +61,8 @@ class OmbreObservation:
     table knows the declarer plays alone (a niente, no call, or at the end), else False.
     ``discard`` is the dealer's discard, shown to the dealer (and to all at the end).
     ``exchanges`` are the exchanges as this seat knows them (TO-6.5) and ``out_of_play`` the
-    named cards nobody held (TO-6.3).
+    named cards nobody held (TO-6.3). ``matto_exchange`` is the Matto's exchange once made,
+    public (LO-9): ``(owner, receiver, card given)``.
 
     >>> import tarotlib
     >>> seen = tarotlib.variant("tarocco-ombre", players=5).new_deal(seed=1).observation(3)
@@ -85,6 +87,7 @@ class OmbreObservation:
     partner: int | None
     alone: bool
     tricks: tuple[PlayedTrick, ...]
+    matto_exchange: tuple[int, int, Card] | None
     trick_leader: int | None
     current_trick: tuple[Card, ...]
     result: DealResult | None
@@ -102,6 +105,8 @@ class OmbreObservation:
         cards: set[int] = set(self.hand) | set(self.current_trick) | set(self.discard)
         for t in self.tricks:
             cards |= set(t.cards)
+        if self.matto_exchange is not None:
+            cards.add(self.matto_exchange[2])
         for e in self.exchanges:
             cards.add(e.named)
             if e.returned is not None:
@@ -149,11 +154,40 @@ class OmbreObservation:
                 }
                 for t in self.tricks
             ],
+            "matto_exchange": None
+            if self.matto_exchange is None
+            else [self.matto_exchange[0], self.matto_exchange[1], str(self.matto_exchange[2])],
             "trick_leader": self.trick_leader,
             "current_trick": [str(c) for c in self.current_trick],
             "annulled": None if self.result is None else self.result.annulled,
             "scores": None if self.result is None else list(self.result.scores),
         }
+
+
+def matto_exchange(state: DealState) -> tuple[int, int, Card] | None:
+    """The Matto's exchange once made (LO-7.4, public by LO-9): ``(owner, receiver, card)``, the
+    card being the one in the receiver's pile that he did not win in a trick; None before.
+
+    >>> import tarotlib
+    >>> matto_exchange(tarotlib.variant("tarocco-ombre").new_deal(seed=1)) is None
+    True
+    """
+    n = state.rules.players
+    tricks = state.tricks
+    for t in tricks:
+        if MATTO in t.cards:
+            owner = (t.leader + t.cards.index(ALL_CARDS[MATTO])) % n
+            receiver = t.winner
+            if owner == receiver or not state.pile_mask(owner) >> MATTO & 1:
+                return None
+            won = 0
+            for u in tricks:
+                if u.winner == receiver:
+                    for c in u.cards:
+                        won |= 1 << c
+            extra = state.pile_mask(receiver) & ~won
+            return (owner, receiver, ALL_CARDS[extra.bit_length() - 1]) if extra else None
+    return None
 
 
 def observe(state: DealState, seat: int) -> OmbreObservation:
@@ -200,6 +234,7 @@ def observe(state: DealState, seat: int) -> OmbreObservation:
         partner=partner,
         alone=alone,
         tricks=state.tricks,
+        matto_exchange=matto_exchange(state),
         trick_leader=state.trick_leader,
         current_trick=state.current_trick,
         result=d.result,

@@ -298,6 +298,8 @@ def _check_observations(state: Any, o: Any) -> None:
             allowed.add(int(e.named))
             if e.returned is not None and seat in (e.requester, e.giver):
                 allowed.add(int(e.returned))
+        if seen.matto_exchange is not None:  # LO-9: public, even from the discard (LO-7.9)
+            allowed.add(int(seen.matto_exchange[2]))
         extra = set(seen.visible_cards()) - allowed
         assert not extra, f"LO-9: seat {seat} sees hidden cards {sorted(extra)}"
         assert set(seen.hand) == hand, "the observation's hand is not the seat's hand"
