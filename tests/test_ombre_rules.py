@@ -551,5 +551,7 @@ def test_matto_exchange_is_public_lo_9() -> None:
     state = drive(state, ["play 4H", "play KH", "play 1D"])
     made = {seen(state, s).matto_exchange for s in range(3)}
     assert len(made) == 1
-    ((owner, receiver, card),) = made
+    exchange = made.pop()
+    assert exchange is not None
+    owner, receiver, card = exchange
     assert (owner, receiver) == (2, 1) and state.pile_mask(1) >> card & 1
