@@ -230,7 +230,10 @@ def _check_exchanges(state: Any, o: Any) -> None:
         in_discard = bool(d.discard >> e.named & 1)
         if e.requester == d.dealer:
             assert not in_discard, "TO-6.2: the dealer named a card of his own discard"
-        assert (e.giver < 0) == in_discard, "TO-6.3: a named card nobody held is in the discard"
+        if e.giver < 0 and not in_discard:  # LO-7.9 true: it may have redeemed the Matto since
+            assert o.matto_payment_from_discard and state.tricks, "TO-6.3: not in the discard"
+        else:
+            assert (e.giver < 0) == in_discard, "TO-6.3: a named card nobody held is in the discard"
         if e.giver >= 0 and (i < len(made) - 1 or state.phase != "exchanges"):
             assert e.returned is not None, "TO-6.2: a card is given back for each card received"
             if not o.return_received_card:
