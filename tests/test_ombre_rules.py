@@ -11,6 +11,7 @@ from ombre_helpers import discard_first, drive, layout, ombre, seen
 
 import tarotlib
 from tarotlib import GameRecord, IllegalActionError, Match, OptionError, parse_card
+from tarotlib.actions import Discard, Request
 from tarotlib.bots import RandomBot
 from tarotlib.cards import ALL_CARDS, card_mask, parse_cards
 from tarotlib.deal import DealState
@@ -86,12 +87,16 @@ def test_notation_lo_2_3() -> None:
 
 def test_card_outside_the_pack_is_refused_wherever_named() -> None:
     rules = ombre("tarocco-ombre")
+    for text in ("discard 2S", "request 10H", "give 6C", "play 1C"):
+        with pytest.raises(ActionParseError, match=r"not in the 54-card pack .*LO-2\.2"):
+            rules.parse_action(text)
+    assert ombre("tarocco-ombre", players=5).parse_action("play 2S").text == "play 2S"
     state = discard_first(rules.new_deal(seed=3, dealer=0))
-    with pytest.raises(IllegalActionError):
-        rules.new_deal(seed=3).apply(rules.parse_action("discard 2S"))
+    with pytest.raises(IllegalActionError, match="not in hand"):
+        rules.new_deal(seed=3).apply(Discard(parse_card("2S")))
     state = drive(state, ["bid due", "pass", "pass"])
     with pytest.raises(IllegalActionError, match="2S is not in the pack"):
-        state.apply(rules.parse_action("request 2S"))
+        state.apply(Request(parse_card("2S")))
     hands = [list(h) for h in layout(rules, 0, {}).hands]
     hands[1][0] = parse_card("2S")
     with pytest.raises(tarotlib.DealError, match="outside the ombre-54 pack: 2S"):

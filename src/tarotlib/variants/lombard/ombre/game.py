@@ -23,6 +23,8 @@ from typing import Final
 
 import attrs
 
+from tarotlib.actions import Action
+from tarotlib.cards import ALL_CARDS
 from tarotlib.deal import (
     CallCard,
     DealData,
@@ -45,6 +47,7 @@ from tarotlib.deal.phase import Phase
 from tarotlib.dealing import DealerExtraSchedule
 from tarotlib.decks import OMBRE_54, TAROT_78, Deck
 from tarotlib.engine import DealResult
+from tarotlib.errors import ActionParseError
 from tarotlib.points import PointTable
 from tarotlib.variants.lombard.facts import MATTO, TRICKS, discard_rule, matto_rule, points
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation, observe
@@ -238,6 +241,28 @@ class Ombre(Game[DealState]):
         )
         phases.append(TrickPlay(TRICKS, setup=_sides, fool=matto))  # TO-8, LO-6, LO-7
         object.__setattr__(self, "phases", tuple(phases))
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text; a card outside the game's pack is refused with the reason
+        (LO-2.2: the 54-card pack lacks the black 1-6 and the red 5-10).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("tarocco-ombre")
+        >>> rules.parse_action("request CC"), rules.parse_action("play M")
+        (Request(card=Card(NC)), Play(card=Card(EX)))
+        >>> rules.parse_action("play 2S")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.ActionParseError: 2S is not in the 54-card pack of tarocco-ombre (LO-2.2: ...)
+        """
+        action = super().parse_action(text)
+        card = getattr(action, "card", None)
+        if isinstance(card, int) and not self.deck.mask >> card & 1:
+            raise ActionParseError(
+                f"{ALL_CARDS[card]} is not in the {len(self.deck)}-card pack of {self.name} "
+                "(LO-2.2: no 1-6 of swords and batons, no 5-10 of cups and coins)"
+            )
+        return action
 
     # -- observations, scoring ------------------------------------------------------------------
     def observe(self, state: DealState, seat: int) -> OmbreObservation:
