@@ -59,7 +59,7 @@ from tarotlib.variants.lombard.ombre.scoring import (
     score_deal,
 )
 
-__all__ = ["CONCEDED", "Ombre", "OmbreObservation", "count_sides", "side_of"]
+__all__ = ["CONCEDED", "Exchanges", "Ombre", "OmbreObservation", "count_sides", "side_of"]
 
 CONCEDED: Final = "conceded"
 """The note of the concession (TO-7): True when the declarer conceded."""
@@ -165,6 +165,34 @@ def _cappotto(state: DealState, side: int, strict: bool, from_discard: bool) -> 
 
 
 @attrs.frozen
+class Exchanges(RequestCards):
+    """TO-6's exchanges: :class:`~tarotlib.deal.RequestCards` whose refusals cite the rule.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("tarocco-ombre")
+    >>> state = rules.new_deal(seed=5, dealer=0)
+    >>> while state.phase == "discard":
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> for text in ("pass", "pass", "bid due"):   # the dealer declares
+    ...     state = state.apply(rules.parse_action(text))
+    >>> own = state.data.discard.bit_length() - 1
+    >>> rules.phase_list[2]._reason(state, own)
+    'cannot name a card of your own discard (TO-6.2)'
+    """
+
+    def _reason(self, state: DealState, card: int) -> str:
+        seat = state.to_act
+        d = state.data
+        if seat is not None and state.hand_mask(seat) >> card & 1:
+            return f"cannot name {ALL_CARDS[card]}, a card of your own hand (TO-6.2)"
+        if seat == d.dealer and d.discard >> card & 1:
+            return "cannot name a card of your own discard (TO-6.2)"
+        if state.rules.deck.mask >> card & 1:
+            return f"{ALL_CARDS[card]} was named before and is out of play (TO-6.3)"
+        return f"{ALL_CARDS[card]} is not in the pack (LO-2.2)"
+
+
+@attrs.frozen
 class Ombre(Game[DealState]):
     """Tarocc'Ombre for 3, 5 or 7 players, or Ombra arrabiata, by ``options`` (see the module
     docstring).
@@ -211,7 +239,7 @@ class Ombre(Game[DealState]):
         if o.concession and o.concession_timing == "before_exchanges":  # TO-7.2
             phases.append(offer)
         phases.append(
-            RequestCards(  # TO-6
+            Exchanges(  # TO-6
                 _exchanges,
                 return_received=o.return_received_card,
                 in_discard="lost" if o.named_card_in_discard == "exchange_lost" else "rename",
