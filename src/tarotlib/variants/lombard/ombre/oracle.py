@@ -203,6 +203,13 @@ def _check_discard(state: Any, o: Any) -> None:
     discard = set(_cards(d.discard))
     assert not discard & _HONOURS, f"LO-8.2: an honour in the discard {sorted(discard)}"
     if state.phase == "discard":
+        hand = set(_cards(state.hand_mask(d.dealer)))
+        left = size - len(discard)
+        plain = {c for c in hand if c < _SUIT_CARDS and c not in _HONOURS}
+        trumps = {c for c in hand if _is_trump(c) and c not in _HONOURS}
+        expected = plain if len(plain) >= left else plain | trumps
+        offered = {int(a.card) for a in state.legal_actions()}
+        assert offered == expected, f"LO-8.2: offered {sorted(offered)}, legal {sorted(expected)}"
         return
     if o.matto_payment_from_discard and len(discard) < size and state.tricks:
         return  # LO-7.9 true: a discarded card redeemed the dealer's Matto
@@ -238,6 +245,43 @@ def _check_exchanges(state: Any, o: Any) -> None:
             assert e.returned is not None, "TO-6.2: a card is given back for each card received"
             if not o.return_received_card:
                 assert e.returned != e.named, "TO-6.2: the card received was given back"
+
+
+def _check_exchange_offers(state: Any, o: Any) -> None:
+    """TO-6.2 - TO-6.4: the offered names, gifts and stop."""
+    if state.phase != "exchanges":
+        return
+    d = state.data
+    seat = state.to_act
+    made = dict(d.notes).get("requests", ())
+    hand = set(_cards(state.hand_mask(seat)))
+    offered = state.legal_actions()
+    texts = {a.text.split()[0] for a in offered}
+    if made and made[-1].giver >= 0 and made[-1].returned is None:  # a card to give back
+        expected = hand if o.return_received_card else hand - {int(made[-1].named)}
+        assert texts == {"give"}, f"TO-6.2: a card is owed back, offered {texts}"
+        assert {int(a.card) for a in offered} == expected, "TO-6.2: the cards given back"
+        return
+    pack = set(_cards(state.rules.deck.mask))
+    out = {int(e.named) for e in made if e.giver < 0}
+    own = set(_cards(d.discard)) if seat == d.dealer else set()
+    expected = pack - hand - own - out
+    names = {int(a.card) for a in offered if a.text.startswith("request")}
+    assert names == expected, "TO-6.2: the cards that may be named"
+    assert ("stop" in texts) == (o.exchanges_optional or not expected), "TO-6.4: stop offered"
+
+
+def _check_concession_offer(state: Any, o: Any) -> None:
+    """TO-7.1, TO-25, TO-36: a concession is offered only to a declarer over the dealer's bid,
+    where the game allows it; TO-34.1: a niente declarer calls no partner."""
+    d = state.data
+    if state.phase == "concession":
+        assert o.players == 3 or o.concession_enabled, "TO-25/TO-36: concession not enabled"
+        assert state.to_act == d.declarer != d.dealer, "TO-7.1: only a declarer not the dealer"
+        assert any(s == d.dealer and c is not None for s, c in d.calls), "TO-7.1: dealer bid"
+    if state.phase == "call":
+        assert int(d.contract) in (1, 2), "TO-34.1: a niente declarer plays alone"
+        assert o.with_partner and state.to_act == d.declarer, "TO-34.1: the declarer calls"
 
 
 def _check_play(state: Any, o: Any) -> None:
@@ -446,6 +490,8 @@ def check_ombre_state(state: GameState) -> None:
     _check_discard(s, o)
     _check_auction(s, o)
     _check_exchanges(s, o)
+    _check_exchange_offers(s, o)
+    _check_concession_offer(s, o)
     _check_play(s, o)
     _check_observations(s, o)
     if s.is_over:
