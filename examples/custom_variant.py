@@ -32,7 +32,9 @@ from tarotlib.tricks import TrickRules
 ORDER = RankOrder.build("piquet", (Rank.ACE, 10, Rank.KING, Rank.QUEEN, Rank.JACK, 9, 8, 7))
 TRICKS = TrickRules(ORDER, trumps=SUIT_MASKS[Suit.HEARTS], fool=0)  # hearts trump; no Excuse
 VALUES = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
-POINTS = PointTable.from_mapping("whist", {suit_card(r, s): VALUES[r] for r in VALUES for s in Suit})
+POINTS = PointTable.from_mapping(
+    "whist", {suit_card(r, s): VALUES[r] for r in VALUES for s in Suit}
+)
 
 
 # 2. The game: who plays, the pack, how it is dealt, its phases (here only the tricks), and how a

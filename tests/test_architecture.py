@@ -30,6 +30,11 @@ KNOWN: frozenset[tuple[str, str]] = frozenset(
         ("points.py", "FRENCH_TAROT_POINTS"),
         ("points.py", "french-tarot"),
         ("tricks.py", "FRENCH_TAROT_TRICKS"),
+        # The 54-card Ombre pack (LO-2.2) is one of the core's packs, beside the tarot and piquet
+        # packs: a fact of the cards, which games choose by name.
+        ("decks.py", "OMBRE_54"),
+        ("decks.py", "ombre-54"),
+        ("__init__.py", "OMBRE_54"),
     }
 )
 

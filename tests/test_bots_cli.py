@@ -265,8 +265,9 @@ def test_variants(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert len(lines) == len(tarotlib.variant_names())
-    assert lines[0].startswith("belote        Belote, 4 players in partnerships")
-    assert lines[1].startswith("french-tarot  French Tarot for 3, 4 or 5 players")
+    width = max(len(name) for name in tarotlib.variant_names()) + 2  # names in one column
+    assert lines[0].startswith("belote".ljust(width) + "Belote, 4 players in partnerships")
+    assert lines[1].startswith("french-tarot".ljust(width) + "French Tarot for 3, 4 or 5 players")
 
 
 def test_python_dash_m(tmp_path: Path) -> None:

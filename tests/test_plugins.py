@@ -61,7 +61,7 @@ def run(code: str, *, path: Sequence[Path] = ()) -> str:
 
 
 #: The games that come with tarotlib, as ``variant_names()`` lists them.
-BUILT_IN = ("belote", "french-tarot", "lombardy", "reseghino")
+BUILT_IN = ("belote", "french-tarot", "lombardy", "ombra-arrabiata", "reseghino", "tarocco-ombre")
 
 
 # -- discovery -------------------------------------------------------------------------------------

@@ -355,7 +355,7 @@ def new_session(
         if seat != human:
             make_bot(name, seat=seat, seed=0)
     if deals is None and target_score is None and rules.match_target is None:
-        deals = rules.players
+        deals = rules.match_deals or rules.players  # the game's own, or one deal per player
     match = Match.start(
         rules,
         deals=deals,

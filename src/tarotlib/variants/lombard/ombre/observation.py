@@ -1,0 +1,241 @@
+"""What one seat may see of a Tarocc'Ombre or Ombra arrabiata deal (LO-9, TO-6.5, TO-34.3).
+
+Public: every bid, each card named in an exchange and who gave it (or that it is out of play),
+the called card, the cards played and each trick's winner, the result. Private: the hands; the
+discard (the dealer only, until the deal is scored: LO-8.4); the card given back in an exchange
+(the declarer and its receiver only); the partner's identity (only the partner himself knows it
+until the called card is played, TO-34.3) and whether the declarer is alone because the called
+card lies in the discard (told at the end, TO-34.4).
+
+>>> import tarotlib
+>>> rules = tarotlib.variant("tarocco-ombre")
+>>> state = rules.new_deal(seed=1)
+>>> [len(state.observation(seat).discard) for seat in range(3)]
+[0, 0, 0]
+>>> while state.phase == "discard":
+...     state = state.apply(state.legal_actions()[0])
+>>> [len(state.observation(seat).discard) for seat in range(3)]   # the dealer only
+[3, 0, 0]
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.deal import (
+    CALLED_IN_DISCARD,
+    NO_CALL,
+    DealState,
+    Exchange,
+    exchanges_seen,
+    note,
+    out_of_play,
+)
+from tarotlib.engine import DealResult
+from tarotlib.tricks import PlayedTrick
+from tarotlib.variants.lombard.facts import MATTO
+
+__all__ = ["OmbreObservation", "observe"]
+
+
+def _token(value: object) -> object:
+    if value is None:
+        return None
+    token = getattr(value, "token", None)
+    if isinstance(token, str):
+        return token
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    return str(value)
+
+
+@attrs.frozen
+class OmbreObservation:
+    """One seat's view of a deal (see the module docstring).
+
+    ``partner`` is the partner's seat when this seat may know it (it is the partner, or the
+    called card has been played, or the deal is over), else None; ``alone`` is True when the
+    table knows the declarer plays alone (a niente, no call, or at the end), else False.
+    ``discard`` is the dealer's discard, shown to the dealer (and to all at the end).
+    ``exchanges`` are the exchanges as this seat knows them (TO-6.5) and ``out_of_play`` the
+    named cards nobody held (TO-6.3). ``matto_exchange`` is the Matto's exchange once made,
+    public (LO-9): ``(owner, receiver, card given)``.
+
+    >>> import tarotlib
+    >>> seen = tarotlib.variant("tarocco-ombre", players=5).new_deal(seed=1).observation(3)
+    >>> seen.partner, seen.called_card, seen.discard
+    (None, None, ())
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    calls: tuple[tuple[int, object], ...]
+    contract: object
+    declarer: int | None
+    exchanges: tuple[Exchange, ...]
+    out_of_play: tuple[Card, ...]
+    conceded: bool
+    called_card: Card | None
+    partner: int | None
+    alone: bool
+    tricks: tuple[PlayedTrick, ...]
+    matto_exchange: tuple[int, int, Card] | None
+    trick_leader: int | None
+    current_trick: tuple[Card, ...]
+    result: DealResult | None
+
+    def visible_cards(self) -> frozenset[int]:
+        """Every card this observation shows where it lies: the hand, the discard (dealer), the
+        cards played, the named cards (their givers are public) and the cards given back that
+        this seat saw. (The called card is only named: its holder is not shown.)
+
+        >>> import tarotlib
+        >>> seen = tarotlib.variant("tarocco-ombre").new_deal(seed=1).observation(1)
+        >>> seen.visible_cards() == frozenset(seen.hand)
+        True
+        """
+        cards: set[int] = set(self.hand) | set(self.current_trick) | set(self.discard)
+        for t in self.tricks:
+            cards |= set(t.cards)
+        if self.matto_exchange is not None:
+            cards.add(self.matto_exchange[2])
+        for e in self.exchanges:
+            cards.add(e.named)
+            if e.returned is not None:
+                cards.add(e.returned)
+        return frozenset(cards)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form (cards as text, contracts by their token).
+
+        >>> import tarotlib
+        >>> data = tarotlib.variant("tarocco-ombre").new_deal(seed=1).observation(2).to_json()
+        >>> data["phase"], data["partner"], data["discard"], len(data["hand"])
+        ('discard', None, [], 17)
+        """
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hand": [str(c) for c in self.hand],
+            "discard": [str(c) for c in self.discard],
+            "calls": [[s, _token(c)] for s, c in self.calls],
+            "contract": _token(self.contract),
+            "declarer": self.declarer,
+            "exchanges": [
+                {
+                    "declarer": e.requester,
+                    "named": str(e.named),
+                    "giver": e.giver,
+                    "returned": None if e.returned is None else str(e.returned),
+                }
+                for e in self.exchanges
+            ],
+            "out_of_play": [str(c) for c in self.out_of_play],
+            "conceded": self.conceded,
+            "called_card": None if self.called_card is None else str(self.called_card),
+            "partner": self.partner,
+            "alone": self.alone,
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "cards": [str(ALL_CARDS[c]) for c in t.cards],
+                    "winner": t.winner,
+                }
+                for t in self.tricks
+            ],
+            "matto_exchange": None
+            if self.matto_exchange is None
+            else [self.matto_exchange[0], self.matto_exchange[1], str(self.matto_exchange[2])],
+            "trick_leader": self.trick_leader,
+            "current_trick": [str(c) for c in self.current_trick],
+            "annulled": None if self.result is None else self.result.annulled,
+            "scores": None if self.result is None else list(self.result.scores),
+        }
+
+
+def matto_exchange(state: DealState) -> tuple[int, int, Card] | None:
+    """The Matto's exchange once made (LO-7.4, public by LO-9): ``(owner, receiver, card)``, the
+    card being the one in the receiver's pile that he did not win in a trick; None before.
+
+    >>> import tarotlib
+    >>> matto_exchange(tarotlib.variant("tarocco-ombre").new_deal(seed=1)) is None
+    True
+    """
+    n = state.rules.players
+    tricks = state.tricks
+    for t in tricks:
+        if MATTO in t.cards:
+            owner = (t.leader + t.cards.index(ALL_CARDS[MATTO])) % n
+            receiver = t.winner
+            if owner == receiver or not state.pile_mask(owner) >> MATTO & 1:
+                return None
+            won = 0
+            for u in tricks:
+                if u.winner == receiver:
+                    for c in u.cards:
+                        won |= 1 << c
+            extra = state.pile_mask(receiver) & ~won
+            return (owner, receiver, ALL_CARDS[extra.bit_length() - 1]) if extra else None
+    return None
+
+
+def observe(state: DealState, seat: int) -> OmbreObservation:
+    """The observation of ``state`` for ``seat`` (LO-9).
+
+    >>> import tarotlib
+    >>> seen = observe(tarotlib.variant("ombra-arrabiata").new_deal(seed=4), 0)
+    >>> seen.seat, seen.phase, len(seen.hand), seen.partner, seen.alone
+    (0, 'discard', 15, None, False)
+    """
+    d = state.data
+    over = state.is_over
+    called = d.called
+    called_card = ALL_CARDS[called] if called >= 0 else None
+    played = False
+    if called >= 0:
+        played = any(called in t.cards for t in state.tricks) or called in state.current_trick
+    partner: int | None = None
+    if d.partner >= 0 and (over or played or seat == d.partner):  # TO-34.3
+        partner = d.partner
+    in_discard = bool(note(d.notes, CALLED_IN_DISCARD, False))
+    alone = d.declarer >= 0 and (
+        bool(note(d.notes, NO_CALL, False))
+        or (over and d.partner < 0 and d.result is not None and not d.result.is_annulled)
+        or (called < 0 and state.phase == "play")  # a niente: no call (TO-34.1)
+        or (in_discard and over)
+    )
+    shows_discard = seat == d.dealer or (over and d.annulled is None)  # LO-8.4
+    return OmbreObservation(
+        seat=seat,
+        players=state.rules.players,
+        dealer=d.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand=cards_of(state.hand_mask(seat)),
+        discard=cards_of(d.discard) if shows_discard else (),
+        calls=state.calls,
+        contract=d.contract,
+        declarer=None if d.declarer < 0 else d.declarer,
+        exchanges=exchanges_seen(d, seat),
+        out_of_play=cards_of(out_of_play(d)),
+        conceded=bool(note(d.notes, "conceded", False)),
+        called_card=called_card,
+        partner=partner,
+        alone=alone,
+        tricks=state.tricks,
+        matto_exchange=matto_exchange(state),
+        trick_leader=state.trick_leader,
+        current_trick=state.current_trick,
+        result=d.result,
+    )

@@ -1,0 +1,77 @@
+"""The registry entries of Tarocc'Ombre (3, 5, 7 players) and Ombra arrabiata: the factories of
+their rules and the hooks through which the shared modules reach their bot, their independent
+checker, their terminal view and their option strategy (loaded on first call).
+
+>>> import tarotlib
+>>> tarotlib.variant("tarocco-ombre", players=5).players, tarotlib.variant("ombra-arrabiata").players
+(5, 4)
+>>> TAROCCO_INFO.deck.name, ARRABIATA_INFO.deck.name, TAROCCO_INFO.contracts
+('ombre-54', 'ombre-54', ('due', 'una', 'niente'))
+>>> tarotlib.variant("ombra-arrabiata", players=3)
+Traceback (most recent call last):
+    ...
+tarotlib.errors.OptionError: option players must be one of 4 (got 3)
+"""
+
+from __future__ import annotations
+
+from tarotlib.decks import OMBRE_54
+from tarotlib.engine import Rules
+from tarotlib.errors import OptionError
+from tarotlib.variants.lombard.ombre.game import Ombre
+from tarotlib.variants.lombard.ombre.options import ARRABIATA, TAROCCO, OmbreOptions
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
+
+__all__ = ["ARRABIATA_INFO", "TAROCCO_INFO"]
+
+
+def _tarocco(**options: object) -> Rules:
+    if "game" in options:
+        raise OptionError("option game is set by the variant's name")
+    return Ombre(OmbreOptions.from_dict(options))
+
+
+def _arrabiata(**options: object) -> Rules:
+    if "game" in options:
+        raise OptionError("option game is set by the variant's name")
+    values = {"players": 4, **options, "game": ARRABIATA}
+    return Ombre(OmbreOptions.from_dict(values))
+
+
+def _hook(target: str) -> LazyHook:
+    return LazyHook(f"{__package__}.{target}")
+
+
+_CONTRACTS = ("due", "una", "niente")
+
+TAROCCO_INFO = VariantInfo(
+    TAROCCO,
+    "Tarocc'Ombre: a declarer against the others; 3 players with 54 cards (default), "
+    "5 or 7 with 78 cards and a secretly called partner",
+    "shared/rules/lombard-tarot.md LO-1 to LO-9, TO-1 to TO-10, TO-30 to TO-37",
+    _tarocco,
+    bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_ombre_state"),
+    options_strategy=_hook("strategies:tarocco_options"),
+    view=_hook("view:view_parts"),
+    deck=OMBRE_54,
+    contracts=_CONTRACTS,
+)
+"""The registry entry of Tarocc'Ombre (its deck is the 3-player pack; 5 and 7 use 78 cards)."""
+
+ARRABIATA_INFO = VariantInfo(
+    ARRABIATA,
+    "Ombra arrabiata: 4 players, 54 cards, a declarer against the other three",
+    "shared/rules/lombard-tarot.md LO-1 to LO-9, TO-20 to TO-26",
+    _arrabiata,
+    bot=_hook("bot:player"),
+    oracle=_hook("oracle:check_ombre_state"),
+    options_strategy=_hook("strategies:arrabiata_options"),
+    view=_hook("view:view_parts"),
+    deck=OMBRE_54,
+    contracts=_CONTRACTS,
+)
+"""The registry entry of Ombra arrabiata."""
+
+register(TAROCCO_INFO)
+register(ARRABIATA_INFO)
