@@ -244,7 +244,7 @@ _EX_5B_TRICKS = [
 def test_ft_21_5b_defender_petit_won_by_another_defender(option: str, pab: int) -> None:
     """FT-21.5(b) (the rule it shows), FT-11.2 / O-12: 4p Prise; in the last trick, led by the
     taker, defender seat 1 plays his Petit and defender seat 3 wins it with T7: a gain for the
-    defence (pab = −1, FFT); seed 000's reading (``penalise_defence``) makes it +1 (D + 20 here:
+    defence (pab = −1, FFT); BGA's rules page's reading (``penalise_defence``) makes it +1 (D + 20 here:
     FT-21.5(b)'s 17 against 37)."""
     st = deal(make_rules(4, petit_au_bout_within_defence=option), _EX_5B_HANDS, _EX_5B_CHIEN)
     st = setup(st, 2, Contract.PRISE, discard="1S 6S 10S 1H 4H 5H")

@@ -113,7 +113,7 @@ def test_ft_2_3_next_dealer_with_play_by_default(players: int) -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_ft_2_3_next_dealer_against_play(players: int) -> None:
-    """FT-2.3 / O-13 ``against_play`` (seed 000, BGA preset): the deal passes to dealer − 1."""
+    """FT-2.3 / O-13 ``against_play`` (BGA's rules page, BGA preset): the deal passes to dealer − 1."""
     for rules in (
         make_rules(players, dealer_rotation="against_play"),
         make_rules(players, preset="bga"),
@@ -589,7 +589,7 @@ def test_ft_5_5_opening_lead_may_not_be_the_called_suit() -> None:
 
 
 def test_ft_5_5_ban_off_allows_the_called_suit() -> None:
-    """FT-5.5 / O-9 off (seed 000 silent): the opening lead may be of the called suit."""
+    """FT-5.5 / O-9 off (BGA's rules page silent): the opening lead may be of the called suit."""
     st = _p5("KS", called_suit_opening_lead_ban=False)
     assert plays(st) == set(cards("7S-QS 1D-8D"))
     st = play(st, "7S")
@@ -728,7 +728,7 @@ def test_ft_6_2_fewer_suit_cards_than_the_chien_all_e_plus_trumps() -> None:
 
 
 def test_ft_6_2_o8_discarded_trumps_not_shown() -> None:
-    """FT-6.2 / O-8 ``show_discarded_trumps=False`` (seed 000): nothing of the écart is shown."""
+    """FT-6.2 / O-8 ``show_discarded_trumps=False`` (BGA's rules page): nothing of the écart is shown."""
     st = _ecart_deal(
         "KS KH KD KC T1 T21 EX 1S 2S T2-T10", "T11 T12 T13 T14 T15 3S", show_discarded_trumps=False
     )

@@ -222,7 +222,7 @@ def test_ft_21_5_b_defenders_petit_won_by_another_defender() -> None:
     )
     assert score.D == 17
     assert score.scores == (-17, 51, -17, -17)
-    assert score.D != 37  # seed 000's reading (O-12), not FFT
+    assert score.D != 37  # BGA's rules page's reading (O-12), not FFT
     check_zero_sum(score)
 
 
@@ -468,7 +468,7 @@ def test_ft_19_q6_with_defence_slam_bonus_disabled() -> None:
 
 
 def test_o_11_defence_slam_bonus_zero_disables_the_defence_line() -> None:
-    """O-11 / FT-12.2: ``defence_slam_bonus=0`` (seed 000) gives C = 0 for a defence slam."""
+    """O-11 / FT-12.2: ``defence_slam_bonus=0`` (BGA's rules page) gives C = 0 for a defence slam."""
     summary = prise_4p(attack_half_points=20, oudlers=0, defence_all_tricks=True)
     assert score_deal(summary).C == -200
     disabled = score_deal(summary, defence_slam_bonus=0)

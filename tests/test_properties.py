@@ -75,7 +75,7 @@ def test_every_invariant_at_every_step(players: int, data: st.DataObject) -> Non
 @settings(max_examples=6, deadline=None)
 @given(data=st.data())
 def test_bga_preset_every_step(players: int, data: st.DataObject) -> None:
-    """The ``bga`` preset (seed 000 behaviours) under the same checks."""
+    """The ``bga`` preset (BGA's rules page behaviours) under the same checks."""
     rules = tarotlib.variant("french-tarot", players=players, preset="bga")
     state = data.draw(ts.deals(rules))
     ts.random_play(state, data, candidates=data.draw(ts.policies()), on_step=check_all)

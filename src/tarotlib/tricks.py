@@ -99,7 +99,7 @@ class PartnerTrumped(enum.Enum):
     FREE = "free"
     """Any card, a lower trump included (FFB)."""
     OVERTRUMP_IF_TRUMPING = "overtrump_if_trumping"
-    """``N ∪ U`` if ``U`` is not empty, else any card (BGA, seed 001)."""
+    """``N ∪ U`` if ``U`` is not empty, else any card (BGA)."""
     NO_UNDERTRUMP = "no_undertrump"
     """``N ∪ U`` if ``N`` is not empty; holding only trumps, ``U`` or else ``Tr`` (pagat variant)."""
     ONLY_TRUMPS_OVERTRUMP = "only_trumps_overtrump"

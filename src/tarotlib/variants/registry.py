@@ -149,7 +149,7 @@ class VariantInfo:
 
     >>> info = variant_info("french-tarot")
     >>> info.name, info.rules_reference
-    ('french-tarot', 'shared/rules/french-tarot.md FT-0 to FT-19')
+    ('french-tarot', 'docs/rules/french-tarot.md FT-0 to FT-19')
     >>> info.factory(players=5).players
     5
     >>> info.presets, info.zero_sum, variant_info("belote").deck.name
@@ -287,7 +287,7 @@ def variant_info(name: str) -> VariantInfo:
     """The registry entry for ``name`` (raises UnknownVariantError).
 
     >>> variant_info("Belote").rules_reference
-    'shared/rules/belote.md BE-0 to BE-17'
+    'docs/rules/belote.md BE-0 to BE-17'
     >>> variant_info("tarock")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...

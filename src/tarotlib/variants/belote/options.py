@@ -103,7 +103,7 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
     "bga": {"partner_trump_rule": "overtrump_if_trumping"},
 }
 """BE-13: ``ffb`` (FFB classic belote without declarations, the default), ``classic`` (``ffb`` with
-declarations) and ``bga`` (seed 001 with its TA/SA tables corrected: differs from ``ffb`` only in
+declarations) and ``bga`` (BGA's Belote page with its TA/SA tables corrected: differs from ``ffb`` only in
 ``partner_trump_rule``)."""
 
 

@@ -40,7 +40,7 @@ INFO = VariantInfo(
     "belote",
     "Belote, 4 players in partnerships (FFB rules; preset='classic' with declarations, "
     "preset='bga' for Board Game Arena)",
-    "shared/rules/belote.md BE-0 to BE-17",
+    "docs/rules/belote.md BE-0 to BE-17",
     _belote,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_belote_state"),

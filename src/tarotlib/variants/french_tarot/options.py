@@ -1,5 +1,5 @@
-"""French Tarot options (FT-18). Defaults are the FFT rules; ``preset="bga"`` gives seed 000's
-(Board Game Arena) behaviours.
+"""French Tarot options (FT-18). Defaults are the FFT rules; ``preset="bga"`` gives the behaviours
+that Board Game Arena's rules page states.
 
 >>> FrenchTarotOptions().excuse_last_trick
 'changes_camp'
@@ -63,7 +63,10 @@ OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
         "O-12: a defender's Petit won by another defender",
         "FT-11.2",
     ),
-    "dealer_rotation": ("O-13: the deal passes with play (FFT) or against it (seed 000)", "FT-2.3"),
+    "dealer_rotation": (
+        "O-13: the deal passes with play (FFT) or against it (BGA's rules page)",
+        "FT-2.3",
+    ),
     "annulled_deals_count": ("O-14: annulled deals count toward a match's deals", "FT-16.1"),
 }
 
@@ -122,7 +125,7 @@ class FrenchTarotOptions:
         value = self.defence_slam_bonus
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise OptionError(
-                f"option defence_slam_bonus must be a whole number ≥ 0 (FFT 200, seed 000 0), "
+                f"option defence_slam_bonus must be a whole number ≥ 0 (FFT 200, BGA's rules page 0), "
                 f"got {value!r}"
             )
         check_choices(self, {k: v for k, v in _CHOICES.items() if k != "defence_slam_bonus"})
@@ -139,13 +142,13 @@ class FrenchTarotOptions:
 
     @classmethod
     def preset(cls, name: str, **overrides: object) -> FrenchTarotOptions:
-        """``fft`` (the defaults) or ``bga`` (seed 000), with further options overriding it.
+        """``fft`` (the defaults) or ``bga`` (BGA's rules page), with further options overriding it.
 
-        The ``bga`` preset takes seed 000's stated behaviours: Excuse in the last trick to the
+        The ``bga`` preset takes the behaviours BGA's rules page states: Excuse in the last trick to the
         winner (O-1), discarded trumps not shown (O-8), no opening-lead ban (O-9), King/Queen calls
         only (O-10), no defence-slam line (O-11), the deal passing against play (O-13). Table options
-        of BGA — ``declarations`` (misère) and ``grash`` — stay off unless given. O-12's seed 000
-        reading, very probably an error on that page (FT-19 Q-9), is not part of the preset.
+        of BGA — ``declarations`` (misère) and ``grash`` — stay off unless given. O-12's literal reading of
+        that page, very probably an error there (FT-19 Q-9), is not part of the preset.
 
         >>> bga = FrenchTarotOptions.preset("bga", players=5)
         >>> bga.players, bga.dealer_rotation, bga.callable_cards

@@ -32,7 +32,7 @@ def _hook(target: str) -> LazyHook:
 INFO = VariantInfo(
     "french-tarot",
     "French Tarot for 3, 4 or 5 players (FFT rules; preset='bga' for Board Game Arena)",
-    "shared/rules/french-tarot.md FT-0 to FT-19",
+    "docs/rules/french-tarot.md FT-0 to FT-19",
     _french_tarot,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_french_tarot_state"),

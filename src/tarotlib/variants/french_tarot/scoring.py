@@ -721,7 +721,7 @@ class GrashScore:
     of all seats' card points and N the number of players. Computed exactly in half points; the
     scores always sum to zero.
 
-    **Provisional (FT-15.3, not sourced):** seed 000 leaves the details unknown; this library scores
+    **Provisional (FT-15.3, not sourced):** BGA's rules page leaves the details unknown; this library scores
     the piles it is given exactly (no rounding), and the caller follows the provisional rules of
     FT-15.3 to build them (the chien counts for nobody, so T = 91 − chien points; no declarations,
     slam or Petit au bout; the Excuse exchange between single-player camps).
@@ -867,7 +867,7 @@ def petit_au_bout_of(state: FrenchTarotState) -> Camp | None:
                 and player != winner
                 and state.rules.options.petit_au_bout_within_defence == "penalise_defence"
             ):
-                return Camp.ATTACK  # O-12, seed 000's reading
+                return Camp.ATTACK  # O-12, BGA's rules page's reading
             return camp
     return None
 

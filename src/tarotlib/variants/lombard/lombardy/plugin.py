@@ -42,7 +42,7 @@ def _hook(target: str) -> LazyHook:
 LOMBARDY = VariantInfo(
     "lombardy",
     "Lombardy tarot, 4 players in two partnerships, 78 cards (exposure, Monte, the Matto)",
-    "shared/rules/lombard-tarot.md LO-1 to LO-17",
+    "docs/rules/lombard-tarot.md LO-1 to LO-17",
     _lombardy,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_lombard_state"),
@@ -57,7 +57,7 @@ LOMBARDY = VariantInfo(
 RESEGHINO = VariantInfo(
     "reseghino",
     "Reseghino, 3 players each for himself, 78 cards (the Matto, counting in threes)",
-    "shared/rules/lombard-tarot.md LO-1 to LO-9, RE-1 to RE-7",
+    "docs/rules/lombard-tarot.md LO-1 to LO-9, RE-1 to RE-7",
     _reseghino,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_lombard_state"),

@@ -48,7 +48,7 @@ TAROCCO_INFO = VariantInfo(
     TAROCCO,
     "Tarocc'Ombre: a declarer against the others; 3 players with 54 cards (default), "
     "5 or 7 with 78 cards and a secretly called partner",
-    "shared/rules/lombard-tarot.md LO-1 to LO-9, TO-1 to TO-10, TO-30 to TO-37",
+    "docs/rules/lombard-tarot.md LO-1 to LO-9, TO-1 to TO-10, TO-30 to TO-37",
     _tarocco,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_ombre_state"),
@@ -62,7 +62,7 @@ TAROCCO_INFO = VariantInfo(
 ARRABIATA_INFO = VariantInfo(
     ARRABIATA,
     "Ombra arrabiata: 4 players, 54 cards, a declarer against the other three",
-    "shared/rules/lombard-tarot.md LO-1 to LO-9, TO-20 to TO-26",
+    "docs/rules/lombard-tarot.md LO-1 to LO-9, TO-20 to TO-26",
     _arrabiata,
     bot=_hook("bot:player"),
     oracle=_hook("oracle:check_ombre_state"),
