@@ -30,10 +30,17 @@ from tarotlib.deal.state import DealState
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 
-__all__ = ["DealObservation", "observe"]
+__all__ = ["DealObservation", "json_token", "observe"]
 
 
-def _token(value: object) -> object:
+def json_token(value: object) -> object:
+    """A call or contract as an observation's JSON gives it: its ``token`` (``"garde"``), an
+    enum member's lower-case name, its text, or None.
+
+    >>> from tarotlib.deal._demo import Level
+    >>> json_token(Level.UNA), json_token(None)
+    ('una', None)
+    """
     if value is None:
         return None
     token = getattr(value, "token", None)
@@ -108,8 +115,8 @@ class DealObservation:
             "phase": self.phase,
             "to_act": self.to_act,
             "hand": [str(c) for c in self.hand],
-            "calls": [[s, _token(c)] for s, c in self.calls],
-            "contract": _token(self.contract),
+            "calls": [[s, json_token(c)] for s, c in self.calls],
+            "contract": json_token(self.contract),
             "declarer": self.declarer,
             "tricks": [
                 {

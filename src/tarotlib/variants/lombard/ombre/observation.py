@@ -20,8 +20,6 @@ card lies in the discard (told at the end, TO-34.4).
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
 from tarotlib.cards import ALL_CARDS, Card, cards_of
@@ -34,22 +32,12 @@ from tarotlib.deal import (
     note,
     out_of_play,
 )
+from tarotlib.deal.observe import json_token
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.lombard.facts import MATTO
 
 __all__ = ["OmbreObservation", "observe"]
-
-
-def _token(value: object) -> object:
-    if value is None:
-        return None
-    token = getattr(value, "token", None)
-    if isinstance(token, str):
-        return token
-    if isinstance(value, enum.Enum):
-        return value.name.lower()
-    return str(value)
 
 
 @attrs.frozen
@@ -129,8 +117,8 @@ class OmbreObservation:
             "to_act": self.to_act,
             "hand": [str(c) for c in self.hand],
             "discard": [str(c) for c in self.discard],
-            "calls": [[s, _token(c)] for s, c in self.calls],
-            "contract": _token(self.contract),
+            "calls": [[s, json_token(c)] for s, c in self.calls],
+            "contract": json_token(self.contract),
             "declarer": self.declarer,
             "exchanges": [
                 {
