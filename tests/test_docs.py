@@ -337,6 +337,7 @@ def anchors(path: Path) -> set[str]:
             count = seen.get(base, 0)
             seen[base] = count + 1
             out.add(base if count == 0 else f"{base}-{count}")
+    out.update(re.findall(r'<a id="([^"]+)"></a>', read(path)))  # explicit anchors (docs/rules)
     return out
 
 

@@ -32,7 +32,10 @@ SECTION_ID = re.compile(r"(?<![\w-])(?:" + "|".join(PREFIXES) + r")-(?:E\d+|\d+(
 # these exact forms are matched: an upper-case letter, a hyphen and a number, standing alone.
 OPTION_ID = re.compile(r"(?<![\w-])(?:O-\d+|S-O\d+|Q-\d+)(?![\w-])")
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
-FORBIDDEN = re.compile(r"shared/|\bseed", re.IGNORECASE)
+# What would send a reader outside the project: its own folder of sources, or the source pages
+# ("seed 000", "the seed") they were written from. A seeded shuffle and the option value
+# ``seed_literal`` are the library's own.
+FORBIDDEN = re.compile(r"shared/|\bseeds?\s+\d|\bthe seeds?\b|\bseed pages?\b", re.IGNORECASE)
 
 PAGES = (
     "index.md",
