@@ -45,6 +45,7 @@ from typing import Any, Final, TextIO, TypeAlias
 
 import attrs
 
+from tarotlib._text import signed
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
 from tarotlib.errors import TarotError, UnknownVariantError
@@ -706,7 +707,7 @@ def _pct(x: object) -> str:
 def _pm(mean: object, error: object) -> str:
     assert isinstance(mean, float)
     spread = f" ± {error:.1f}" if isinstance(error, float) else ""
-    return f"{mean:+.1f}{spread}"
+    return f"{signed(mean, '.1f')}{spread}"
 
 
 def format_summary(summary: SimulationSummary | Mapping[str, object]) -> str:
@@ -782,7 +783,7 @@ def format_summary(summary: SimulationSummary | Mapping[str, object]) -> str:
         )
     lines.append(
         "mean score per seat: "
-        + ", ".join(f"seat {i} {float(m):+.1f}" for i, m in enumerate(means))
+        + ", ".join(f"seat {i} {signed(float(m), '.1f')}" for i, m in enumerate(means))
     )
     if len(distinct) > 1:
         bot_scores = s["bot_scores"]

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
+from tarotlib._text import signed
 from tarotlib.actions import Action
 from tarotlib.bots.random_bot import RandomBot
 from tarotlib.bots.weighing import TieBreaker
@@ -172,9 +173,9 @@ class DuelResult:
         lo, hi = self.interval()
         return (
             f"{self.variant} ({self.players} players), {self.deals} deals x {self.rotations} "
-            f"seatings: challenger {self.challenger_mean:+.1f}, opponent "
-            f"{self.opponent_mean:+.1f} per deal; margin {self.margin:+.1f} "
-            f"± {2 * self.stderr:.1f} [{lo:+.1f}, {hi:+.1f}]"
+            f"seatings: challenger {signed(self.challenger_mean, '.1f')}, opponent "
+            f"{signed(self.opponent_mean, '.1f')} per deal; margin {signed(self.margin, '.1f')} "
+            f"± {2 * self.stderr:.1f} [{signed(lo, '.1f')}, {signed(hi, '.1f')}]"
         )
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tarotlib._text import signed as _signed
+from tarotlib._text import unsigned
 from tarotlib.actions import Action, Call, Discard, Play
 from tarotlib.engine import DealResult
 from tarotlib.match import Match
@@ -381,8 +383,7 @@ def narrate(before: TableView, after: TableView) -> tuple[str, ...]:
 
 
 def _number(value: float, signed: bool) -> str:
-    text = f"{value:+g}" if signed else f"{value:g}"
-    return text
+    return _signed(value) if signed else unsigned(value)
 
 
 def render_totals(match: Match, seat: int, teams: Sequence[Sequence[int]] = ()) -> str:
@@ -393,7 +394,7 @@ def render_totals(match: Match, seat: int, teams: Sequence[Sequence[int]] = ()) 
     >>> from tarotlib.engine import DealResult
     >>> match = Match.start(tarotlib.variant("french-tarot", players=3), deals=3)
     >>> print(render_totals(match.add(DealResult((40, -20, -20))), 1))
-    totals after 1 deal of 3: seat 0 +40 · seat 1 (you) -20 · seat 2 -20
+    totals after 1 deal of 3: seat 0 +40 · seat 1 (you) −20 · seat 2 −20
     """
     played = len(match.results)
     rule = f" of {match.deals}" if match.deals is not None else ""
@@ -430,7 +431,7 @@ def render_deal_end(
     >>> result = DealResult((0, 0, 0), annulled="all players passed")
     >>> print(render_deal_end(result, match.add(result), 0))
     deal annulled: all players passed
-    totals after 1 deal of 2: seat 0 (you) +0 · seat 1 +0 · seat 2 +0
+    totals after 1 deal of 2: seat 0 (you) 0 · seat 1 0 · seat 2 0
     """
     return "\n".join([*result.lines(), render_totals(match, seat, teams)])
 

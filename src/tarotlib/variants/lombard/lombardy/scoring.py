@@ -19,6 +19,7 @@ from typing import Final, Literal
 
 import attrs
 
+from tarotlib._text import signed
 from tarotlib.points import LeftoverRule, PointTable
 from tarotlib.variants.lombard.facts import points, values
 
@@ -227,11 +228,11 @@ class ReseghinoScore:
 
         >>> from tarotlib.cards import FULL_MASK
         >>> score_reseghino((FULL_MASK, 0, 0)).lines()[-1]
-        'seat 2: 0 − 26 = -26 (RE-6)'
+        'seat 2: 0 − 26 = −26 (RE-6)'
         """
         out = [*self.notes, *(p.line() for p in self.piles)]
         out += [
-            f"seat {seat}: {int(p.points)} − 26 = {score:+d} (RE-6)"
+            f"seat {seat}: {int(p.points)} − 26 = {signed(score)} (RE-6)"
             for seat, (p, score) in enumerate(zip(self.piles, self.scores, strict=True))
         ]
         return tuple(out)
