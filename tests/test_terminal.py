@@ -529,11 +529,11 @@ def test_match_record_errors() -> None:
         (lambda d: d.update(played={}), "'played' must be a list"),
         (
             lambda d: d["played"][0].update(result=None),  # type: ignore[index]
-            "played deal 0 is not finished",
+            "played deal 1 is not finished",
         ),
         (
             lambda d: d["played"][0]["options"].update(grash=True),  # type: ignore[index]
-            "played deal 0 is a 'french-tarot' deal with other options",
+            "played deal 1 is a 'french-tarot' deal with other options",
         ),
         (
             lambda d: d.update(current=d["played"][1]),  # type: ignore[index]
@@ -552,16 +552,16 @@ def test_match_record_replay_checks_each_deal() -> None:
     good = record_json()
     swapped = json.loads(json.dumps(good))
     swapped["played"].reverse()
-    with pytest.raises(RecordError, match="deal 0 is not the match's deal 0"):
+    with pytest.raises(RecordError, match="deal 1 is not the match's deal 1"):
         MatchRecord.from_json(swapped).replay()
     extra = json.loads(json.dumps(good))
     extra["played"].append(extra["played"][-1])
-    with pytest.raises(RecordError, match="deal 2 was played after the end of the match"):
+    with pytest.raises(RecordError, match="deal 3 was played after the end of the match"):
         MatchRecord.from_json(extra).replay()
     tampered = json.loads(json.dumps(good))
     tampered["played"][1]["result"]["scores"][0] += 3
     tampered["played"][1]["result"]["scores"][1] -= 3
-    with pytest.raises(RecordError, match=r"deal 1: recorded result .* differs"):
+    with pytest.raises(RecordError, match=r"deal 2: recorded result .* differs"):
         MatchRecord.from_json(tampered).replay()
     rec = MatchRecord("french-tarot", {"players": 3}, deals=1, seed=3)
     with pytest.raises(RecordError, match="2 finished deals; 0 were given"):
@@ -590,7 +590,7 @@ def test_a_match_without_seed_takes_layout_deals() -> None:
     with pytest.raises(RecordError, match="without a seed must be a layout dealt by seat 0"):
         mixed.replay()
     unfinished = GameRecord("french-tarot", rules.options_dict(), SeedDeal(1), ())
-    with pytest.raises(RecordError, match="played deal 0 is not finished"):
+    with pytest.raises(RecordError, match="played deal 1 is not finished"):
         MatchRecord("french-tarot", rules.options_dict(), deals=1, played=[unfinished])
 
 

@@ -638,7 +638,7 @@ class MatchRecord:
             raise RecordError(f"match 'seed' must be null or an integer, got {self.seed!r}")
         options = dict(self.options)
         for i, rec in enumerate(self.played):
-            where = f"played deal {i}"
+            where = f"played deal {i + 1}"
             if not isinstance(rec, GameRecord):
                 raise RecordError(f"{where} must be a GameRecord, got {rec!r}")
             if rec.result is None:
@@ -688,7 +688,9 @@ class MatchRecord:
         )
         for i, (rec, result) in enumerate(zip(records, match.results, strict=True)):
             if rec.result is None or not rec.result.matches(result):
-                raise RecordError(f"played deal {i} does not have the match's result for deal {i}")
+                raise RecordError(
+                    f"played deal {i + 1} does not have the match's result for deal {i + 1}"
+                )
         now = (
             current
             if current is None or isinstance(current, GameRecord)
@@ -744,12 +746,12 @@ class MatchRecord:
             expected = SeedDeal(derive_seed(match.seed, index), match.dealer)
             if rec.deal != expected:
                 raise RecordError(
-                    f"deal {index} is not the match's deal {index}: expected "
+                    f"deal {index + 1} is not the match's deal {index + 1}: expected "
                     f"{expected.to_json()}, got {_deal_text(rec)}"
                 )
         elif rec.layout is None or rec.dealer != match.dealer:
             raise RecordError(
-                f"deal {index} of a match without a seed must be a layout dealt by seat "
+                f"deal {index + 1} of a match without a seed must be a layout dealt by seat "
                 f"{match.dealer}, got {_deal_text(rec)}"
             )
 
@@ -769,12 +771,12 @@ class MatchRecord:
         match = self.start()
         for i, rec in enumerate(self.played):
             if match.is_over:
-                raise RecordError(f"deal {i} was played after the end of the match")
+                raise RecordError(f"deal {i + 1} was played after the end of the match")
             self._check_deal(match, i, rec)
             try:
                 state = rec.replay()
             except RecordError as exc:
-                raise RecordError(f"deal {i}: {exc}") from None
+                raise RecordError(f"deal {i + 1}: {exc}") from None
             match = match.add(state.result)
         if self.current is None:
             return match, None
@@ -785,7 +787,7 @@ class MatchRecord:
         try:
             return match, self.current.replay()
         except RecordError as exc:
-            raise RecordError(f"deal {index} (in progress): {exc}") from None
+            raise RecordError(f"deal {index + 1} (in progress): {exc}") from None
 
     # -- JSON ---------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, object]:
@@ -845,7 +847,7 @@ class MatchRecord:
             try:
                 records.append(GameRecord.from_json(item))
             except RecordError as exc:
-                raise RecordError(f"played deal {i}: {exc}") from None
+                raise RecordError(f"played deal {i + 1}: {exc}") from None
         current = obj["current"]
         try:
             now = None if current is None else GameRecord.from_json(current)
