@@ -246,8 +246,9 @@ def bench_rules(
     log(f"tarotlib {label}: timing legal_actions() and apply() over {len(recorded)} recorded deals")
     legal_times: list[float] = []
     apply_times: list[float] = []
+    card_times: list[float] = []
     legal_counts: Counts = ()
-    calls = 0
+    calls = cards = 0
     for _ in range(repeats + 1):  # the first round is the warm-up
         pairs = replay(rules, recorded)
         states = [state for state, _ in pairs]
@@ -268,7 +269,20 @@ def bench_rules(
         legal_times += seconds
         seconds, _ = repeat(apply_all, 0, 1)
         apply_times += seconds
-    legal_times, apply_times = legal_times[1:], apply_times[1:]
+
+        # A card's play alone: legal_actions() then apply() on the play phase's fresh states.
+        plays = [(s, a) for s, a in replay(rules, recorded) if getattr(s, "phase", "") == "play"]
+        cards = len(plays)
+
+        def card_all(_: int, plays: list[tuple[State, object]] = plays) -> Counts:
+            for state, action in plays:
+                state.legal_actions()
+                state.apply(action)
+            return (len(plays),)
+
+        seconds, _ = repeat(card_all, 0, 1)
+        card_times += seconds
+    legal_times, apply_times, card_times = legal_times[1:], apply_times[1:], card_times[1:]
 
     def deal_only(k: int) -> Counts:
         for i in range(k):
@@ -294,6 +308,7 @@ def bench_rules(
             "us_per_legal_actions": summary(legal_times, calls),
             "us_per_apply": summary(apply_times, calls),
             "us_per_new_deal": summary(new_deal_times, max(n, 100)),
+            "us_per_card_play": summary(card_times, cards),
         },
     }
 

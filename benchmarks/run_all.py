@@ -210,6 +210,15 @@ def ratios(
             "goal": f"<= {ACTION_COST_GOAL}",
             "met": value <= ACTION_COST_GOAL,
         }
+    french_card = dig(ours, "players", "4", "calls", "us_per_card_play", "best_us")
+    for label, mine in (ours.get("games") or {}).items():
+        cost = dig(mine, "calls", "us_per_card_play", "best_us")
+        if french_card and cost:
+            out[f"card_cost_vs_french_tarot:{label}"] = {
+                "value": cost / french_card,
+                "goal": None,
+                "met": None,
+            }
     french = dig(ours, "players", "4", "card_plays_per_s", "best_per_s")
     for label, mine in (ours.get("games") or {}).items():
         plays = dig(mine, "card_plays_per_s", "best_per_s")
@@ -413,6 +422,12 @@ def report(result: dict[str, Any]) -> str:
         if key.startswith("card_plays_vs_french_tarot:"):
             game = key.partition(":")[2]
             labels[key] = f"tarotlib {game} card plays/s ÷ french-tarot 4p card plays/s"
+        if key.startswith("card_cost_vs_french_tarot:"):
+            game = key.partition(":")[2]
+            labels[key] = (
+                f"tarotlib {game} µs per card played (legal_actions + apply, play phase) "
+                "÷ french-tarot 4p's"
+            )
     for key, label in labels.items():
         part = result.get("ratios", {}).get(key)
         if part is None:
