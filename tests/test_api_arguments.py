@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib.dealing import Layout
@@ -71,7 +72,7 @@ CASES = [(name, call) for name in GAMES for call in _calls(name)]
 
 
 @pytest.mark.parametrize(("game", "call"), CASES)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(value=WRONG)
 def test_a_wrong_argument_gets_a_typed_error(game: str, call: str, value: object) -> None:
     function = _calls_cache(game)[call]

@@ -24,6 +24,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib import Action, Declare, Pass
@@ -49,9 +50,15 @@ from tarotlib.variants.belote import (
 from tarotlib.variants.belote import oracle as tb
 from tarotlib.variants.belote.scoring import BeloteScore, DealSummary, score_deal
 
-STEPWISE = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ENDS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+STEPWISE = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+FEW = settings(
+    max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+ENDS = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 BELOTE_RULES = ts.rules("belote")
 ANY_PASSES = st.integers(0, 10)
@@ -199,7 +206,7 @@ def test_option_cases_every_step(case: str, data: st.DataObject) -> None:
 BELOTE_CONTRACTS = [c for c in Contract if c is not Contract.NO_TRUMPS]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     opts=ts.options("belote"),
     order=ts.permutations_of_pack(PIQUET_32),
@@ -420,7 +427,7 @@ def test_match_to_1000_by_random_bots(preset: str, seed: int, first: int) -> Non
     _ledger(done)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(opts=ts.options("belote"), seed=st.integers(0, 2**32 - 1))
 def test_match_under_drawn_options(opts: BeloteOptions, seed: int) -> None:
     """Any options: the game's own target (option ``target_score``) ends the match."""
@@ -461,7 +468,7 @@ def _replayed(rules: Belote, layout: Layout, actions: tuple[Action, ...]) -> Dea
     return state.result
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     repeat=st.sampled_from(["cancel_previous", "accumulate"]),
     rounding=st.sampled_from(["none", "half_up", "six_up"]),

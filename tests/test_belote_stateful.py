@@ -14,6 +14,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from profiles import examples
 
 from tarotlib import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
 from tarotlib.cards import ALL_CARDS, Card, Rank, Suit, suit_card
@@ -295,7 +296,7 @@ class BeloteMachine(RuleBasedStateMachine):
 
 
 BeloteMachine.TestCase.settings = settings(
-    max_examples=80,
+    max_examples=examples(80),
     stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -12,6 +12,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib import Layout
@@ -196,7 +197,7 @@ def test_an_engine_that_forgets_the_slam_excuse_is_caught() -> None:
 
 
 # -- any deal -----------------------------------------------------------------------------------
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_check_deal_holds_on_french_tarot_at_every_step_under_any_options(
     data: st.DataObject,

@@ -20,6 +20,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.stateful import run_state_machine_as_test
+from profiles import examples
 
 import tarotlib
 from tarotlib import DealState
@@ -73,7 +74,9 @@ def piquet_whist_registered() -> Iterator[None]:
         yield
 
 
-FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(
+    max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 # -- the example is what it claims -----------------------------------------------------------------
@@ -180,7 +183,7 @@ def test_every_check_holds_at_every_step_of_whole_deals(
 TestPiquetWhistMachine = VariantMachine.for_variant(
     "piquet-whist",
     check=game.check,
-    settings=settings(max_examples=15, stateful_step_count=25, deadline=None),
+    settings=settings(max_examples=examples(15), stateful_step_count=25, deadline=None),
 ).TestCase
 
 
@@ -310,7 +313,7 @@ def machine_failure(rules: PiquetWhist) -> BaseException:
             strict_check(state)
 
     quick = settings(
-        max_examples=50,
+        max_examples=examples(50),
         stateful_step_count=10,
         deadline=None,
         database=None,

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phase_helpers import SCHEDULES, Said, Words, check_phase_state, drive, finish, play
+from profiles import examples
 
 from tarotlib.actions import Action, Bid, Pass, Play
 from tarotlib.cards import parse_card
@@ -336,7 +337,7 @@ def _check_auction_calls(
     assert left == [] or (left == [holder] and high is not None)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     players=st.sampled_from([3, 4, 5, 7]),
     seniority=st.sampled_from(["bidding_order", "none"]),

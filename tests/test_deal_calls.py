@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phase_helpers import SCHEDULES, Said, Words, check_phase_state, drive, finish, play, rig
+from profiles import examples
 
 import tarotlib
 from tarotlib.actions import Action, Call, NoCall, Pass, Play
@@ -272,7 +273,7 @@ def test_french_tarot_calls_as_before() -> None:
         rules.parse_action("no-call")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     players=st.sampled_from([5, 7]),
     partner_call=st.sampled_from(["optional", "mandatory"]),
@@ -564,7 +565,7 @@ def test_the_multi_round_auction_hands_over_to_the_king_call() -> None:
     assert (state.phase, state.to_act) == ("king-call", 2)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     players=st.sampled_from([4, 5]),
     auction=st.sampled_from(["single_round", "multi_round"]),

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phase_helpers import SCHEDULES, Said, Words, check_phase_state, drive, finish, play
+from profiles import examples
 
 import tarotlib
 from tarotlib.actions import Action, Concede, Pass, Play, Redeal, Slam
@@ -215,7 +216,7 @@ def test_the_slam_decision_is_unchanged() -> None:
     assert offer.ends == (Concede(True),) and offer.who is slam.who
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     players=st.sampled_from([3, 4, 5]),
     timing=st.sampled_from(["after_exchanges", "before_exchanges"]),

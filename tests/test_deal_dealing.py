@@ -17,6 +17,7 @@ import pytest
 from deal_helpers import apply_all, check_conservation, random_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from tarotlib.cards import TRUMP_MASK, card_mask, cards_of, format_cards, parse_cards
 from tarotlib.deal import (
@@ -47,7 +48,9 @@ from tarotlib.testing.generic import registered
 from tarotlib.tricks import Overtrump, TrickRules
 from tarotlib.variants.registry import VariantInfo
 
-SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 # LO-6.2: follow suit, else any trump; no duty to beat.
 TRICKS = TrickRules(overtrump=Overtrump.NEVER, trump_lead_higher=False)
@@ -494,7 +497,7 @@ def test_random_play_ends_and_conserves_every_card(
         assert sum(final.result.scores) == game.plan.hand
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.sampled_from(CONFIGS),
     st.integers(min_value=0, max_value=2**64 - 1),
@@ -515,7 +518,7 @@ def test_seeded_deals_are_reproducible_and_layouts_round_trip(
     assert cards_of(again.hand_mask(d)) == cards_of(state.hand_mask(d))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(0, 2))
 def test_solo_piles_are_reproducible_and_round_trip(seed: int, d: int) -> None:
     state = Solo().new_deal(seed=seed, dealer=d)

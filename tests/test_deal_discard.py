@@ -16,6 +16,7 @@ import pytest
 from deal_helpers import apply_all, check_conservation, random_play, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from tarotlib.actions import Discard
 from tarotlib.cards import (
@@ -249,7 +250,7 @@ def full_discards(rule: str, hand: int, count: int) -> list[int]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from(sorted(RULES)),
     st.sets(st.sampled_from(SMALL), min_size=3, max_size=len(SMALL)),
@@ -336,7 +337,7 @@ def test_discard_owner_before_play_and_bad_rules() -> None:
         discard_owner(state, "partner")  # type: ignore[arg-type]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(["dealer", "last_trick", "dealer_else_last_trick"]),
     st.booleans(),

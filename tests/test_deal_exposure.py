@@ -14,6 +14,7 @@ import pytest
 from deal_helpers import apply_all, check_conservation, random_play, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from tarotlib.actions import Expose, Play
 from tarotlib.cards import TRUMP_MASK, Card, card_mask, format_cards, parse_card, parse_cards
@@ -223,7 +224,7 @@ def test_the_phase_parameters() -> None:
         ExposeCards(HONOURS, order="random")  # type: ignore[arg-type]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(ORDERS),
     st.integers(min_value=0, max_value=2**64 - 1),

@@ -15,6 +15,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from tarotlib import Give, Layout, PacketSchedule, Play, parse_card, parse_cards
 from tarotlib.cards import EXCUSE, Card, card_mask
@@ -186,7 +187,7 @@ def test_lo_7_9_paying_from_the_dealers_discard() -> None:
             assert state.data.discard == card_mask(parse_cards("3D"))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     source=st.sampled_from(["own", "side"]),

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phase_helpers import SCHEDULES, Said, check_phase_state, drive, finish, play
+from profiles import examples
 
 from tarotlib.actions import Action, Answer, Monte, Pass, Play, Slam
 from tarotlib.cards import parse_card
@@ -199,7 +200,7 @@ def test_monte_disabled() -> None:
     assert not skipped.active(state.data) and skipped.active(evolve(state.data, dealer=1))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     dealer_=st.integers(0, 3),
     seed=st.integers(0, 2**32 - 1),

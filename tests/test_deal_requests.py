@@ -17,6 +17,7 @@ import pytest
 from deal_helpers import apply_all, check_conservation, random_play, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from tarotlib.actions import Give, Request, Stop
 from tarotlib.cards import (
@@ -289,7 +290,7 @@ def test_action_texts() -> None:
             game.parse_action(text)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.booleans(),
     st.sampled_from(["lost", "rename"]),

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lombard_helpers import lombardy, play_out, reseghino
+from profiles import examples
 
 import tarotlib
 from tarotlib.bots.heuristic import duel
@@ -24,7 +25,9 @@ from tarotlib.testing.strategies import deals, rules
 from tarotlib.variants.lombard.lombardy import LombardState
 from tarotlib.variants.lombard.lombardy.oracle import face_value, pile_points
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def every_step(state: tarotlib.engine.GameState) -> None:
@@ -144,11 +147,11 @@ def test_lo_e2_through_the_engine_leftover_shortage() -> None:
 
 
 class TestLombardyMachine(VariantMachine.for_variant("lombardy").TestCase):  # type: ignore[misc]
-    settings = settings(max_examples=8, stateful_step_count=25, deadline=None)
+    settings = settings(max_examples=examples(8), stateful_step_count=25, deadline=None)
 
 
 class TestReseghinoMachine(VariantMachine.for_variant("reseghino").TestCase):  # type: ignore[misc]
-    settings = settings(max_examples=8, stateful_step_count=25, deadline=None)
+    settings = settings(max_examples=examples(8), stateful_step_count=25, deadline=None)
 
 
 @pytest.mark.parametrize("name", ["lombardy", "reseghino"])

@@ -12,6 +12,7 @@ from typing import Literal
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib import Bid, Call, Discard, Layout, Pass, Redeal
@@ -23,7 +24,9 @@ from tarotlib.variants.french_tarot import FrenchTarot, FrenchTarotOptions, Fren
 from tarotlib.variants.french_tarot import oracle as fto
 from tarotlib.variants.french_tarot.types import Contract
 
-STEPWISE = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+STEPWISE = settings(
+    max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def ft(state: GameState) -> FrenchTarotState:
@@ -49,7 +52,7 @@ def test_no_leak_at_every_step(players: int, data: st.DataObject) -> None:
     ts.random_play(state, data, candidates=data.draw(ts.policies()), on_step=_observations_ok)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(state=ts.states(max_steps=120))
 def test_to_json_is_json_and_leaks_nothing(state: GameState) -> None:
     s = ft(state)
@@ -66,7 +69,7 @@ def test_to_json_is_json_and_leaks_nothing(state: GameState) -> None:
 # FT-5.4: the 5-player partner
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(data=st.data())
 def test_partner_secret_until_called_card_played(data: st.DataObject) -> None:
     state = data.draw(ts.deals(ts.rules(players=5)))

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib.records import GameRecord
 from tarotlib.testing import VariantMachine, check_replay, check_state, played_deals, rules
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 Deal = tuple[tarotlib.GameState, tarotlib.GameState, object]
@@ -38,7 +41,7 @@ def test_ombra_arrabiata(deal: Deal) -> None:
     _check_whole(deal)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_deals(rules("tarocco-ombre", players=[5, 7]), on_step=check_state))
 def test_tarocco_five_and_seven(deal: Deal) -> None:
     _check_whole(deal)
@@ -56,7 +59,7 @@ def test_default_options_seeded(players: int, seed: int) -> None:
     assert final.is_over
 
 
-_MACHINE = settings(max_examples=10, stateful_step_count=40, deadline=None)
+_MACHINE = settings(max_examples=examples(10), stateful_step_count=40, deadline=None)
 
 TestTaroccoMachine = VariantMachine.for_variant("tarocco-ombre", settings=_MACHINE).TestCase
 TestArrabiataMachine = VariantMachine.for_variant("ombra-arrabiata", settings=_MACHINE).TestCase

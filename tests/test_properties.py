@@ -20,6 +20,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib import Bid, Call, Pass, Play, Redeal, Slam
@@ -40,9 +41,15 @@ from tarotlib.variants.french_tarot import oracle as fto
 from tarotlib.variants.french_tarot.options import _CHOICES
 from tarotlib.variants.french_tarot.types import Contract
 
-QUICK = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-MANY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-STEPWISE = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(
+    max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+MANY = settings(
+    max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+STEPWISE = settings(
+    max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def ft(state: GameState) -> FrenchTarotState:
@@ -72,7 +79,7 @@ def test_every_invariant_at_every_step(players: int, data: st.DataObject) -> Non
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(data=st.data())
 def test_bga_preset_every_step(players: int, data: st.DataObject) -> None:
     """The ``bga`` preset (BGA's rules page behaviours) under the same checks."""
@@ -82,7 +89,7 @@ def test_bga_preset_every_step(players: int, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(opts=ts.options(), data=st.data())
 def test_grash_all_pass(
     players: Literal[3, 4, 5], opts: FrenchTarotOptions, data: st.DataObject
@@ -302,7 +309,7 @@ def test_options_strategy_covers_every_option() -> None:
     assert fields == set(_CHOICES) | {"poignee_thresholds"}
     seen: dict[str, set[object]] = {name: set() for name in fields}
 
-    @settings(max_examples=300, deadline=None, database=None)
+    @settings(max_examples=examples(300), deadline=None, database=None)
     @given(ts.options())
     def collect(opts: FrenchTarotOptions) -> None:
         for name in fields:
@@ -315,7 +322,7 @@ def test_options_strategy_covers_every_option() -> None:
     assert seen["poignee_thresholds"] == {True, False}
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     hand=ts.hands(15),
     some=ts.card_sets(min_size=1, max_size=4),

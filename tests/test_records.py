@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib.bots import RandomBot
@@ -229,7 +230,7 @@ def test_record_json_shape() -> None:
 
 
 # -- property: random legal play replays exactly ------------------------------------------------
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     seed=st.integers(0, 2**64 - 1),
     bot_seed=st.integers(0, 2**32),

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib.bots import RandomBot
@@ -106,7 +107,7 @@ def _replays_truly(record: GameRecord) -> None:
         assert state.is_over and record.result.matches(state.result)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=200))
 def test_arbitrary_bytes_are_refused_with_a_record_error(data: bytes) -> None:
     for loads in (GameRecord.loads, MatchRecord.loads):
@@ -114,7 +115,7 @@ def test_arbitrary_bytes_are_refused_with_a_record_error(data: bytes) -> None:
             loads(data)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(JSON)
 def test_arbitrary_json_is_refused_with_a_record_error(value: object) -> None:
     for from_json in (GameRecord.from_json, MatchRecord.from_json):
@@ -122,7 +123,7 @@ def test_arbitrary_json_is_refused_with_a_record_error(value: object) -> None:
             from_json(value)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_tampered_deal_record_is_refused_or_replays_truly(data: st.DataObject) -> None:
     original = data.draw(st.sampled_from(DEALS)).to_json()
@@ -134,7 +135,7 @@ def test_a_tampered_deal_record_is_refused_or_replays_truly(data: st.DataObject)
     _replays_truly(record)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_tampered_match_record_is_refused_or_replays_truly(data: st.DataObject) -> None:
     text = json.dumps(data.draw(mutated(MATCH.to_json())))

@@ -18,6 +18,7 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
+from profiles import examples
 
 from tarotlib import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
 from tarotlib.cards import ALL_CARDS, EXCUSE, Card, Rank
@@ -323,7 +324,7 @@ class FrenchTarotMachine(RuleBasedStateMachine):
 
 
 FrenchTarotMachine.TestCase.settings = settings(
-    max_examples=60,
+    max_examples=examples(60),
     stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -16,6 +16,7 @@ from typing import cast
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib.cards import ALL_CARDS, Card
@@ -37,7 +38,9 @@ from tarotlib.testing import (
 )
 from tarotlib.variants.belote import BeloteState
 
-FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(
+    max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 # -- strategies ------------------------------------------------------------------------------------
@@ -93,7 +96,7 @@ def test_a_variant_name_is_looked_up_when_first_drawn_from() -> None:
     say); an unknown name fails when drawn from."""
     strategy = deals("belote-again")
 
-    @settings(max_examples=5, database=None)
+    @settings(max_examples=examples(5), database=None)
     @given(strategy)
     def draw(state: GameState) -> None:
         assert state.layout.mask == PIQUET_32.mask
@@ -194,7 +197,7 @@ def test_check_deal_names_a_pack_that_was_not_dealt() -> None:
 
 # -- the reusable state machine on the built-in games -----------------------------------------------
 MACHINE_SETTINGS = settings(
-    max_examples=8,
+    max_examples=examples(8),
     stateful_step_count=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
@@ -214,7 +217,7 @@ def test_for_variant_names_its_machine_and_keeps_the_base_rules() -> None:
     assert machine.__name__ == "FrenchTarotMachine" and issubclass(machine, VariantMachine)
     assert machine.TestCase.settings.deadline is None
     with pytest.raises(tarotlib.UnknownVariantError):
-        VariantMachine.for_variant("tarock").run(max_examples=1)
+        VariantMachine.for_variant("tarock").run(max_examples=examples(1))
 
 
 def test_a_subclass_may_set_its_deals_and_checker() -> None:
@@ -226,5 +229,5 @@ def test_a_subclass_may_set_its_deals_and_checker() -> None:
         def check(self, state: GameState) -> None:
             seen.append(state)
 
-    Counting.run(max_examples=2, steps=5)
+    Counting.run(max_examples=examples(2), steps=5)
     assert seen and all(s.rules.name == "belote" for s in seen)

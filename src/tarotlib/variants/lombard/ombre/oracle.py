@@ -409,7 +409,11 @@ def _check_score(state: Any, o: Any) -> None:
     shortage = any(
         len(pile) % g > sum(1 for c in pile if not card_value(c, mondo)) for pile in (mine, theirs)
     )
-    if not shortage or conserving:
+    # LO-7.9 true with LO-8.3: a dealer who won no trick may have redeemed the Matto from his
+    # discard, which then went, a card short, to the last trick's winner; the piles are then not
+    # whole tricks and LO-5.7's totals need not hold.
+    whole = not (o.matto_payment_from_discard and not wins[d.dealer])
+    if whole and (not shortage or conserving):
         assert p + q in nominal, f"LO-5.7: the deal totals {p + q}, not {nominal}"
         if n in (5, 7):
             r = (len(mine) % 4, len(theirs) % 4)
