@@ -61,6 +61,9 @@ def _calls(name: str) -> dict[str, Callable[[Any], object]]:
             rules, deals=1, first_dealer=v
         ),
         "match.add": match.add,
+        "match.play": match.play,
+        "Match.start(rules)": lambda v: tarotlib.Match.start(v, deals=1),
+        "rules.check_layout": rules.check_layout,
         "variant": tarotlib.variant,
         "variant(options)": lambda v: tarotlib.variant(name, **(v if isinstance(v, dict) else {})),
         "parse_card": tarotlib.parse_card,

@@ -109,6 +109,8 @@ class Match:
             ...
         tarotlib.errors.MatchError: give exactly one stopping rule: deals or target_score
         """
+        if not all(hasattr(rules, name) for name in ("players", "new_deal", "settle")):
+            raise MatchError(f"a match is played under a game's rules, got {type(rules).__name__}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise MatchError(f"seed must be an integer, got {seed!r}")
         if deals is None and target_score is None:  # the game's own length or target
@@ -280,8 +282,15 @@ class Match:
         >>> len(m.results) >= 2, m.is_over
         (True, True)
         """
+        if isinstance(bots, str) or not isinstance(bots, Sequence):
+            raise MatchError(f"give a list of bots, one per seat; got {type(bots).__name__}")
         if len(bots) != self.rules.players:
             raise MatchError(f"give one bot per seat ({self.rules.players}), got {len(bots)}")
+        for index, bot in enumerate(bots):
+            if not callable(getattr(bot, "choose", None)):
+                raise MatchError(
+                    f"the bot of seat {index} has no choose(state) method: {type(bot).__name__}"
+                )
         if self.seed is None and not self.is_over:
             raise MatchError("play() needs a match seed")
         match = self

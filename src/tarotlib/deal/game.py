@@ -266,6 +266,8 @@ class Game(abc.ABC, Generic[S]):
         tarotlib.errors.DealError: seat 0 has 1 cards; each hand needs 24
         """
         n = self.players
+        if not isinstance(layout, Layout):
+            raise DealError(f"layout must be a tarotlib.Layout, got {type(layout).__name__}")
         if layout.players != n:
             raise DealError(f"the layout has {layout.players} hands; this game has {n} players")
         outside = layout.mask & ~self.deck.mask

@@ -216,6 +216,8 @@ class Belote(Game[BeloteState]):
             ...
         tarotlib.errors.DealError: Belote has no kitty: give the turn-up and the stock as 'stock'
         """
+        if not isinstance(layout, Layout):
+            raise DealError(f"layout must be a tarotlib.Layout, got {type(layout).__name__}")
         if layout.players != 4:
             raise DealError(f"the layout has {layout.players} hands; Belote has 4 players")
         for seat, hand in enumerate(layout.hands):
