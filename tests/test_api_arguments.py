@@ -64,6 +64,7 @@ def _calls(name: str) -> dict[str, Callable[[Any], object]]:
         "match.play": match.play,
         "Match.start(rules)": lambda v: tarotlib.Match.start(v, deals=1),
         "rules.check_layout": rules.check_layout,
+        "rules.score": rules.score,
         "variant": tarotlib.variant,
         "variant(options)": lambda v: tarotlib.variant(name, **(v if isinstance(v, dict) else {})),
         "parse_card": tarotlib.parse_card,

@@ -254,6 +254,24 @@ class Game(abc.ABC, Generic[S]):
             return self.start(hands, kitty, dealer, stock=stock, seed=seed)
         return self.start(hands, kitty, dealer, stock=stock, seed=seed, order=dealt, sitter=sitter)
 
+    def check_state(self, state: object, method: str) -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless ``state`` is a deal of this game (what
+        ``score`` and the other methods that read a state check first).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> rules.check_state(rules.new_deal(seed=1), "score")
+        >>> rules.check_state(None, "score")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: score() takes a deal of belote, got NoneType
+        """
+        if not isinstance(state, DealState) or state._g != self:
+            what = type(state).__name__
+            if isinstance(state, DealState):
+                what = f"a deal of {state._g.name} under other options"
+            raise DealError(f"{method}() takes a deal of {self.name}, got {what}")
+
     def check_layout(self, layout: Layout) -> None:
         """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` is a deal of this game
         (its dealing plan checks the sizes, the seat sitting out and the dealing order).

@@ -187,7 +187,13 @@ class Belote(Game[BeloteState]):
         >>> Belote(BeloteOptions()).table(Contract.CLUBS).deal_total
         162
         """
-        return self._tables[contract]
+        return self._tables[self._contract(contract)]
+
+    def _contract(self, contract: object) -> Contract:
+        if not isinstance(contract, Contract):
+            names = ", ".join(f"Contract.{c.name}" for c in Contract)
+            raise DealError(f"a Belote contract is one of {names}; got {contract!r}")
+        return contract
 
     def trick_rules(self, contract: Contract) -> TrickRules:
         """The legal-card rules of ``contract`` under these options (BE-7).
@@ -198,7 +204,7 @@ class Belote(Game[BeloteState]):
         >>> format_cards(rules.legal_mask(card_mask(parse_cards("7H JH KD")), led, win))
         '7H JH'
         """
-        return self._trick_rules[contract]
+        return self._trick_rules[self._contract(contract)]
 
     def _rules_of(self, data: DealData) -> TrickRules:
         return self._trick_rules[data.contract]  # type: ignore[call-overload, no-any-return]
@@ -377,4 +383,5 @@ class Belote(Game[BeloteState]):
         >>> result == state.result, result.contract, result.made, result.scores
         (True, 'spades', False, (162, 0, 162, 0))
         """
+        self.check_state(state, "score")
         return result_of(state, self.options)

@@ -50,6 +50,7 @@ from tarotlib.dealing import PacketSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.declarations import TrumpShow
 from tarotlib.engine import DealResult
+from tarotlib.errors import DealError
 from tarotlib.exchange import DiscardRule
 from tarotlib.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.variants.french_tarot.calling import (
@@ -336,6 +337,8 @@ class FrenchTarot(Game[FrenchTarotState]):
         >>> format_cards(rules.callable_mask(card_mask(parse_cards("KS KH KD KC T5"))))
         'QS KS QH KH QD KD QC KC'
         """
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < 1 << 78:
+            raise DealError(f"a hand is a card mask (an int of 78 bits), got {hand!r}")
         return callable_mask(hand, self.options.callable_cards)
 
     def _callable(self, state: DealState, hand: int) -> int:
@@ -378,6 +381,7 @@ class FrenchTarot(Game[FrenchTarotState]):
         >>> result == state.result, result.made, result.scores, type(result.breakdown).__name__
         (True, False, (52, -104, 52), 'FrenchTarotScore')
         """
+        self.check_state(state, "score")
         return result_of(state, self._excuse)
 
     def excuse_note(self, state: DealState) -> str:
@@ -392,4 +396,5 @@ class FrenchTarot(Game[FrenchTarotState]):
         >>> rules.excuse_note(state)
         'the Excuse played to the last trick changes camp (FT-10.7, seat 1)'
         """
+        self.check_state(state, "excuse_note")
         return self._excuse.note(state)

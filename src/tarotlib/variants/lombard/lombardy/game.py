@@ -475,6 +475,7 @@ class Lombardy(Game[LombardState]):
         >>> (a, b) == (a2, b2), min(a, b) == 0
         (True, True)
         """
+        self.check_state(state, "score")
         tricks = _raw(state, None)
         piles, notes = _piles_with_discard(state, tricks)
         won_all = _all_tricks(state, self.options.own_matto_trick == "ignore", tricks)
@@ -627,6 +628,7 @@ class Reseghino(Game[LombardState]):
         >>> sum(state.result.scores)
         0
         """
+        self.check_state(state, "score")
         piles, notes = _piles_with_discard(state, _raw(state, None))
         score = score_reseghino(piles, notes=notes)
         return DealResult(score.scores, breakdown=score)

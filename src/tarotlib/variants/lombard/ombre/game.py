@@ -314,6 +314,7 @@ class Ombre(Game[DealState]):
         >>> s.points + s.others >= 66
         True
         """
+        self.check_state(state, "summary")
         d = state.data
         o = self.options
         contract = d.contract
@@ -351,6 +352,7 @@ class Ombre(Game[DealState]):
         >>> rules.score(final) == final.result
         True
         """
+        self.check_state(state, "score")
         s = self.summary(state)
         score: OmbreScore = score_deal(s)
         return DealResult(
