@@ -40,7 +40,7 @@ from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout, dealt_order_of, sitter_of
 from tarotlib.decks import Deck
 from tarotlib.engine import Conversion
-from tarotlib.errors import ActionParseError, DealError
+from tarotlib.errors import ActionParseError, DealError, MatchError
 from tarotlib.rng import shuffle
 
 if TYPE_CHECKING:
@@ -272,6 +272,48 @@ class Game(abc.ABC, Generic[S]):
                 what = f"a deal of {state._g.name} under other options"
             raise DealError(f"{method}() takes a deal of {self.name}, got {what}")
 
+    def check_result(self, result: object, method: str) -> None:
+        """Raise :class:`~tarotlib.errors.MatchError` unless ``result`` is a deal result with one
+        score per seat (what the match conventions check first).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").check_result("x", "counts_toward_match")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.MatchError: counts_toward_match() takes a DealResult of 4 scores, got str
+        """
+        from tarotlib.engine import DealResult
+
+        if not isinstance(result, DealResult) or len(result.scores) != self.players:
+            what = type(result).__name__
+            if isinstance(result, DealResult):
+                what = f"{len(result.scores)} scores"
+            raise MatchError(f"{method}() takes a DealResult of {self.players} scores, got {what}")
+
+    def check_seat(self, seat: object, what: str) -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless ``seat`` is a seat of this game.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").check_seat(7, "dealer")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: dealer must be a seat 0..3, got 7
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise DealError(f"{what} must be a seat 0..{self.players - 1}, got {seat!r}")
+
+    def check_seed(self, seed: object, method: str) -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless ``seed`` is an int or None.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").check_seed("x", "match_first_dealer")
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: match_first_dealer() takes an integer seed or None, got 'x'
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise DealError(f"{method}() takes an integer seed or None, got {seed!r}")
+
     def check_layout(self, layout: Layout) -> None:
         """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` is a deal of this game
         (its dealing plan checks the sizes, the seat sitting out and the dealing order).
@@ -413,6 +455,7 @@ class Game(abc.ABC, Generic[S]):
         >>> demo_game().match_first_dealer(None), 0 <= demo_game().match_first_dealer(7) < 3
         (0, True)
         """
+        self.check_seed(seed, "match_first_dealer")
         from tarotlib.match import first_dealer_from_seed  # the match module imports the games'
 
         return 0 if seed is None else first_dealer_from_seed(seed, self.players)
@@ -433,6 +476,9 @@ class Game(abc.ABC, Generic[S]):
         >>> demo_game(players=3).next_dealer(1), demo_game(players=3).next_dealer(2)
         (2, 0)
         """
+        self.check_seat(dealer, "dealer")
+        if result is not None:
+            self.check_result(result, "next_dealer")
         return (dealer + 1) % self.players
 
     def counts_toward_match(self, result: DealResult) -> bool:
@@ -447,6 +493,7 @@ class Game(abc.ABC, Generic[S]):
         >>> rules.counts_toward_match(DealResult((0, 0, 0), annulled="all players passed"))
         False
         """
+        self.check_result(result, "counts_toward_match")
         return not result.is_annulled
 
     def settle(self, carry: float, result: DealResult) -> tuple[tuple[float, ...], float]:

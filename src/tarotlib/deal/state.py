@@ -203,6 +203,8 @@ class DealState:
         """
         s = self._copy()
         if action is not None:
+            if not isinstance(action, Action):
+                raise self.wrong(action, "an action")
             s._h = (self._h, action)
         s._to = to_act
         if local is not _KEEP:
@@ -249,6 +251,8 @@ class DealState:
         """
         s = self._copy()
         if action is not None:
+            if not isinstance(action, Action):
+                raise self.wrong(action, "an action")
             s._h = (self._h, action)
         if data is not None:
             s._d = data
@@ -275,6 +279,8 @@ class DealState:
         """
         s = self._copy()
         if action is not None:
+            if not isinstance(action, Action):
+                raise self.wrong(action, "an action")
             s._h = (self._h, action)
         if data is not None:
             s._d = data

@@ -303,6 +303,9 @@ class Belote(Game[BeloteState]):
         >>> Belote(BeloteOptions(redeal_after_all_pass="same_dealer")).next_dealer(3, thrown_in)
         3
         """
+        self.check_seat(dealer, "dealer")
+        if result is not None:
+            self.check_result(result, "next_dealer")
         if (
             result is not None
             and result.is_annulled
@@ -321,6 +324,7 @@ class Belote(Game[BeloteState]):
         >>> rules.counts_toward_match(DealResult((162, 0, 162, 0)))
         True
         """
+        self.check_result(result, "counts_toward_match")
         return not result.is_annulled
 
     @property

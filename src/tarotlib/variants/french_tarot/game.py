@@ -313,6 +313,9 @@ class FrenchTarot(Game[FrenchTarotState]):
         >>> FrenchTarot(FrenchTarotOptions.preset("bga", players=5)).next_dealer(4)
         3
         """
+        self.check_seat(dealer, "dealer")
+        if result is not None:
+            self.check_result(result, "next_dealer")
         step = 1 if self.options.dealer_rotation == "with_play" else -1
         return (dealer + step) % self.players
 
@@ -325,6 +328,7 @@ class FrenchTarot(Game[FrenchTarotState]):
         >>> FrenchTarot(FrenchTarotOptions(annulled_deals_count=True)).counts_toward_match(passed)
         True
         """
+        self.check_result(result, "counts_toward_match")
         return self.options.annulled_deals_count or not result.is_annulled
 
     # -- the call (FT-5) and the opening lead (FT-5.5) ----------------------------------------------

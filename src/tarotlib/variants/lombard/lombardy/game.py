@@ -497,6 +497,7 @@ class Lombardy(Game[LombardState]):
         >>> Lombardy().match_first_dealer(7), fixed.match_first_dealer(7)
         (0, 2)
         """
+        self.check_seed(seed, "match_first_dealer")
         return _first_dealer(self.options.first_dealer, seed, 4)
 
     @property
@@ -515,6 +516,7 @@ class Lombardy(Game[LombardState]):
         >>> Lombardy().counts_toward_match(DealResult((0, 0, 0, 0), annulled=MONTE_REASON))
         True
         """
+        self.check_result(result, "counts_toward_match")
         return True
 
     def deals_complete(self, counted: int, deals: int, totals: Sequence[float]) -> bool:
@@ -642,6 +644,7 @@ class Reseghino(Game[LombardState]):
         >>> randomly.match_first_dealer(7) in (0, 1, 2)
         True
         """
+        self.check_seed(seed, "match_first_dealer")
         return _first_dealer(self.options.first_dealer, seed, 3)
 
     @property
@@ -659,6 +662,7 @@ class Reseghino(Game[LombardState]):
         >>> Reseghino().counts_toward_match(DealResult((1, 11, -12)))
         True
         """
+        self.check_result(result, "counts_toward_match")
         return True
 
     def deals_complete(self, counted: int, deals: int, totals: Sequence[float]) -> bool:

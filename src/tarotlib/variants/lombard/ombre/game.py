@@ -382,6 +382,9 @@ class Ombre(Game[DealState]):
         >>> rules.next_dealer(2), rules.next_dealer(2, passed)
         (0, 2)
         """
+        self.check_seat(dealer, "dealer")
+        if result is not None:
+            self.check_result(result, "next_dealer")
         if result is not None and result.is_annulled and self.options.all_pass == "same_dealer":
             return dealer
         return (dealer + 1) % self.players
@@ -396,6 +399,7 @@ class Ombre(Game[DealState]):
         >>> Ombre(OmbreOptions(all_pass="same_dealer")).counts_toward_match(passed)
         False
         """
+        self.check_result(result, "counts_toward_match")
         return not result.is_annulled or self.options.all_pass == "next_dealer"
 
     @property
@@ -413,5 +417,6 @@ class Ombre(Game[DealState]):
         >>> tarotlib.variant("tarocco-ombre", first_dealer="random").match_first_dealer(7) in (0, 1, 2)
         True
         """
+        self.check_seed(seed, "match_first_dealer")
         fd = self.options.first_dealer
         return super().match_first_dealer(seed) if fd == "random" else fd
