@@ -266,7 +266,7 @@ class Game(abc.ABC, Generic[S]):
             ...
         tarotlib.errors.DealError: score() takes a deal of belote, got NoneType
         """
-        if not isinstance(state, DealState) or state._g != self:
+        if not isinstance(state, DealState) or (state._g is not self and state._g != self):
             what = type(state).__name__
             if isinstance(state, DealState):
                 what = f"a deal of {state._g.name} under other options"
