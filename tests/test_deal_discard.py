@@ -278,6 +278,24 @@ def test_discard_steps_agree_with_every_legal_discard(
         done |= 1 << rng.choice(cards_of(got))
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.sampled_from(sorted(RULES)),
+    st.sets(st.sampled_from(SMALL), min_size=1, max_size=len(SMALL)),
+    st.sets(st.sampled_from(SMALL), max_size=4),
+    st.integers(1, 4),
+)
+def test_explain_refuses_exactly_the_cards_legal_leaves_out(
+    rule: str, cards: set[int], aside: set[int], left: int
+) -> None:
+    """``explain`` gives no reason exactly for the cards of ``legal``'s mask (DiscardCards.apply
+    calls ``explain`` only for a card outside the mask)."""
+    hand, done = card_mask(cards - aside), card_mask(aside)
+    legal = RULES[rule].legal(hand, left, done)
+    for card in SMALL:
+        assert (RULES[rule].explain(hand, left, card, done) is None) == bool(legal >> card & 1)
+
+
 # -- ownership (LO-8.3, CH-7.3) -------------------------------------------------------------------
 LO_VALUES = {"K": 5, "Q": 4, "N": 3, "J": 2}
 

@@ -173,7 +173,9 @@ class DiscardCards(Phase):
         ['discard 1S', 'discard 7S', 'discard QS']
         """
         hand = state._hands >> SEAT_BITS * state._to & FULL_MASK
-        return _DECODE(self.rule.legal(hand, state._x, state._d.discard))  # type: ignore[arg-type]
+        legal = self.rule.legal(hand, state._x, state._d.discard)  # type: ignore[arg-type]
+        state._memo = legal  # kept for apply(), which need not compute it again
+        return _DECODE(legal)
 
     def apply(self, state: S, action: Action) -> S:
         """Put one card aside; the next phase begins after the last one.
@@ -198,15 +200,26 @@ class DiscardCards(Phase):
         seat = state._to
         left: int = state._x  # type: ignore[assignment]
         hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-        reason = self.rule.explain(hand, left, action.card, state._d.discard)
-        if reason is not None:
-            raise IllegalActionError(reason, action)
-        bit = 1 << action.card
+        d = state._d
+        card = action.card
+        # The legal mask (kept by legal_actions(), else computed: cheaper than explain()) admits
+        # exactly the cards explain() accepts; explain() only says why a card is refused.
+        legal = state._memo
+        if legal < 0:
+            legal = self.rule.legal(hand, left, d.discard)
+        if not legal >> card & 1:
+            reason = self.rule.explain(hand, left, card, d.discard)
+            if reason is not None:
+                raise IllegalActionError(reason, action)
+        bit = 1 << card
         hands = state._hands ^ bit << SEAT_BITS * seat
-        d = state.data
         data = evolve(d, discard=d.discard | bit)
         if left > 1:
-            return state.proceed(action, to_act=seat, local=left - 1, data=data, hands=hands)
+            # _next and two slots set on the fresh state: proceed() without its keyword handling.
+            s = state._next(action, seat, left - 1)
+            s._d = data
+            s._hands = hands
+            return s
         return state.advance(action, data=data, hands=hands)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:

@@ -42,6 +42,7 @@ S = TypeVar("S", bound=DealState)
 
 _PROPOSALS: Final[tuple[Action, ...]] = (Monte(False), Monte(True))
 _ANSWERS: Final[tuple[Action, ...]] = (Answer(False), Answer(True))
+_ROUND: Final = tuple.__new__  # builds a _Round without _replace (about ten times cheaper)
 
 
 class _Round(NamedTuple):
@@ -142,43 +143,50 @@ class MonteRound(Phase):
         (2, ['no-monte', 'monte'])
         """
         rnd: _Round = state._x  # type: ignore[assignment]
+        order, turn, proposer, accepts, said = rnd
         seat = state._to
-        order = rnd.order
         if isinstance(action, Monte):
-            if rnd.proposer >= 0:
+            if proposer >= 0:
                 raise IllegalActionError(
-                    f"seat {rnd.proposer} has proposed Monte: accept or refuse", action
+                    f"seat {proposer} has proposed Monte: accept or refuse", action
                 )
-            said = (*rnd.said, (seat, action))
+            said = (*said, (seat, action))
             if action.propose:  # the others answer in turn from the proposer's right
                 nxt = order[(order.index(seat) + 1) % len(order)]
-                return state._next(action, nxt, rnd._replace(proposer=seat, said=said))
-            return self._next_turn(state, action, rnd._replace(said=said))
+                return state._next(action, nxt, _ROUND(_Round, (order, turn, seat, accepts, said)))
+            return self._next_turn(state, action, order, turn, said)
         if isinstance(action, Answer):
-            if rnd.proposer < 0:
+            if proposer < 0:
                 raise IllegalActionError(
                     "nobody has proposed Monte: propose it (monte) or decline (no-monte)", action
                 )
-            said = (*rnd.said, (seat, action))
+            said = (*said, (seat, action))
             if not action.accept:  # the first refusal: the proposal fails
-                return self._next_turn(state, action, rnd._replace(said=said))
-            accepts = rnd.accepts + 1
+                return self._next_turn(state, action, order, turn, said)
+            accepts += 1
             if accepts == len(order) - 1:  # LO-13.3: all the others agreed
                 d = state._d
                 data = evolve(d, notes=with_note(d.notes, self.key, said))
                 return state.finish(action, annulled=self.annul_reason, data=data)
             nxt = order[(order.index(seat) + 1) % len(order)]
-            return state._next(action, nxt, rnd._replace(accepts=accepts, said=said))
+            rnd = _ROUND(_Round, (order, turn, proposer, accepts, said))
+            return state._next(action, nxt, rnd)
         raise state.wrong(action, self.expects)
 
-    def _next_turn(self, state: S, action: Action, rnd: _Round) -> S:
+    def _next_turn(
+        self,
+        state: S,
+        action: Action,
+        order: tuple[int, ...],
+        turn: int,
+        said: tuple[tuple[int, Action], ...],
+    ) -> S:
         """The next player's turn to propose, or the next phase after the dealer's."""
-        turn = rnd.turn + 1
-        if turn < len(rnd.order):
-            rnd = rnd._replace(turn=turn, proposer=-1, accepts=0)
-            return state._next(action, rnd.order[turn], rnd)
+        turn += 1
+        if turn < len(order):
+            return state._next(action, order[turn], _ROUND(_Round, (order, turn, -1, 0, said)))
         d = state._d
-        return state.advance(action, data=evolve(d, notes=with_note(d.notes, self.key, rnd.said)))
+        return state.advance(action, data=evolve(d, notes=with_note(d.notes, self.key, said)))
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """``monte``, ``no-monte``, ``accept`` and ``refuse``.
