@@ -268,6 +268,22 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def our_row(label: str, players: str, mine: dict[str, Any]) -> list[str]:
+    """One of tarotlib's rows of the report's table."""
+    return [
+        label,
+        players,
+        number(dig(mine, "deals_per_s", "best_per_s")),
+        number(dig(mine, "deals_per_s", "median_per_s")),
+        f"{mine['annulled']}/{mine['deals']}",
+        number(mine["actions_per_deal"]),
+        number(dig(mine, "us_per_action", "best_us"), 2),
+        number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
+        number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
+        number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
+    ]
+
+
 def report(result: dict[str, Any]) -> str:
     ours: dict[str, Any] = result.get("tarotlib") or {}
     peers: dict[str, Any] = result.get("peers") or {}
@@ -286,20 +302,7 @@ def report(result: dict[str, Any]) -> str:
         ]
     ]
     for count, mine in (ours.get("players") or {}).items():
-        rows.append(
-            [
-                "tarotlib french-tarot",
-                count,
-                number(dig(mine, "deals_per_s", "best_per_s")),
-                number(dig(mine, "deals_per_s", "median_per_s")),
-                f"{mine['annulled']}/{mine['deals']}",
-                number(mine["actions_per_deal"]),
-                number(dig(mine, "us_per_action", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
-            ]
-        )
+        rows.append(our_row("tarotlib french-tarot", count, mine))
     magma = peers.get("magmacrunch") or {}
     if "deals" in magma:
         rows.append(
@@ -340,35 +343,9 @@ def report(result: dict[str, Any]) -> str:
             ]
         )
     for name, mine in (ours.get("belote") or {}).items():
-        rows.append(
-            [
-                f"tarotlib belote {name}",
-                "4",
-                number(dig(mine, "deals_per_s", "best_per_s")),
-                number(dig(mine, "deals_per_s", "median_per_s")),
-                f"{mine['annulled']}/{mine['deals']}",
-                number(mine["actions_per_deal"]),
-                number(dig(mine, "us_per_action", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
-            ]
-        )
+        rows.append(our_row(f"tarotlib belote {name}", "4", mine))
     for name, mine in (ours.get("games") or {}).items():
-        rows.append(
-            [
-                f"tarotlib {name}",
-                "-",
-                number(dig(mine, "deals_per_s", "best_per_s")),
-                number(dig(mine, "deals_per_s", "median_per_s")),
-                f"{mine['annulled']}/{mine['deals']}",
-                number(mine["actions_per_deal"]),
-                number(dig(mine, "us_per_action", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_legal_actions", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_apply", "best_us"), 2),
-                number(dig(mine, "calls", "us_per_new_deal", "best_us"), 2),
-            ]
-        )
+        rows.append(our_row(f"tarotlib {name}", "-", mine))
     belote_peers: dict[str, Any] = result.get("belote_peers") or {}
     for key, label in (("belote_cli", "belote-cli"), ("colver", "colver (contrée)")):
         part = belote_peers.get(key) or {}
