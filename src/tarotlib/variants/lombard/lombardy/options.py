@@ -23,7 +23,7 @@ from typing import Final, Literal
 import attrs
 
 from tarotlib._options import check_choices, from_dict
-from tarotlib.errors import OptionError
+from tarotlib.variants.lombard.options import ONE_AT_A_TIME, check_first_dealer, packets_of
 
 __all__ = [
     "LOMBARDY_OPTION_DOCS",
@@ -34,8 +34,6 @@ __all__ = [
     "packets_of",
 ]
 
-ONE_AT_A_TIME: Final = "one_at_a_time"
-"""The default of option ``deal_packets`` (LO-11, RE-3): the cards are dealt one at a time."""
 
 _COMMON_CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "matto_payment": ("blank_else_lowest", "any_own_card"),
@@ -104,45 +102,6 @@ RESEGHINO_OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
 """Reseghino's options: ``name -> (what it does, section)``; ``docs/reseghino.md`` lists them."""
 
 
-def packets_of(text: str, hand: int, section: str) -> tuple[int, ...] | None:
-    """The packets of option ``deal_packets``: None for one card at a time, else the packet of
-    each round (``'5-5-5-4'``), which must sum to ``hand`` (LO-11, RE-3).
-
-    >>> packets_of("one_at_a_time", 19, "LO-11"), packets_of("5-5-5-4", 19, "LO-11")
-    (None, (5, 5, 5, 4))
-    >>> packets_of("5-x", 19, "LO-11")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-        ...
-    tarotlib.errors.OptionError: option deal_packets must be 'one_at_a_time' or packet sizes ...
-    """
-    if not isinstance(text, str):
-        raise OptionError(f"option deal_packets must be a string (got {text!r})")
-    if text == ONE_AT_A_TIME:
-        return None
-    parts = text.split("-")
-    if not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise OptionError(
-            "option deal_packets must be 'one_at_a_time' or packet sizes joined by '-' such as "
-            f"'5-5-5-4' (got {text!r})"
-        )
-    packets = tuple(int(p) for p in parts)
-    if sum(packets) != hand:
-        raise OptionError(
-            f"option deal_packets: the packets {text} give {sum(packets)} cards; each hand needs "
-            f"{hand} ({section})"
-        )
-    return packets
-
-
-def _check_first_dealer(value: object, players: int) -> None:
-    if value == "random":
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise OptionError(
-            f"option first_dealer must be a seat 0..{players - 1} or 'random' (got {value!r})"
-        )
-
-
 @attrs.frozen
 class LombardyOptions:
     """Every option of Lombardy tarot with its default (see :data:`LOMBARDY_OPTION_DOCS`).
@@ -168,7 +127,7 @@ class LombardyOptions:
 
     def __attrs_post_init__(self) -> None:
         check_choices(self, _LOMBARDY_CHOICES)
-        _check_first_dealer(self.first_dealer, 4)
+        check_first_dealer(self.first_dealer, 4)
         packets_of(self.deal_packets, 19, "LO-11")
 
     @classmethod
@@ -207,7 +166,7 @@ class ReseghinoOptions:
 
     def __attrs_post_init__(self) -> None:
         check_choices(self, _RESEGHINO_CHOICES)
-        _check_first_dealer(self.first_dealer, 3)
+        check_first_dealer(self.first_dealer, 3)
         packets_of(self.deal_packets, 25, "RE-3")
 
     @classmethod

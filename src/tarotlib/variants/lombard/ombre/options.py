@@ -22,6 +22,7 @@ import attrs
 
 from tarotlib._options import check_choices, from_dict
 from tarotlib.errors import OptionError
+from tarotlib.variants.lombard.options import ONE_AT_A_TIME, check_first_dealer, packets_of
 
 __all__ = ["ARRABIATA", "OPTION_DOCS", "TAROCCO", "OmbreOptions"]
 
@@ -169,7 +170,7 @@ class OmbreOptions:
     game: Literal["tarocco-ombre", "ombra-arrabiata"] = TAROCCO
     players: int = 3
     first_dealer: int | Literal["random"] = 0
-    deal_packets: str = "one_at_a_time"
+    deal_packets: str = ONE_AT_A_TIME
     leftover_rule: Literal["face_value", "conserving"] = "face_value"
     matto_payment: Literal["blank_else_lowest", "any_own_card"] = "blank_else_lowest"
     matto_exchange_with_partner: Literal["perform", "skip"] = "perform"
@@ -198,13 +199,7 @@ class OmbreOptions:
         allowed = (3, 5, 7) if self.game == TAROCCO else (4,)
         check_choices(self, {"players": allowed})
         check_choices(self, _CHOICES)
-        fd = self.first_dealer
-        if fd != "random" and (
-            isinstance(fd, bool) or not isinstance(fd, int) or not 0 <= fd < self.players
-        ):
-            raise OptionError(
-                f"option first_dealer must be a seat 0..{self.players - 1} or 'random' (got {fd!r})"
-            )
+        check_first_dealer(self.first_dealer, self.players)
         d = self.deals
         if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d <= 0):
             raise OptionError(f"option deals must be a whole number > 0 (got {d!r})")
@@ -223,21 +218,10 @@ class OmbreOptions:
         >>> OmbreOptions(deal_packets="5-5")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
             ...
-        tarotlib.errors.OptionError: option deal_packets must be ... summing to 17, the hand (got '5-5')
+        tarotlib.errors.OptionError: option deal_packets: the packets 5-5 give 10 cards; each hand ...
         """
-        text = self.deal_packets
-        if text == "one_at_a_time":
-            return None
-        try:
-            sizes = tuple(int(part) for part in str(text).split("-"))
-        except ValueError:
-            sizes = ()
-        if not sizes or min(sizes) < 1 or sum(sizes) != self.hand_size:
-            raise OptionError(
-                "option deal_packets must be 'one_at_a_time' or packet sizes like '5-5-4-3' "
-                f"summing to {self.hand_size}, the hand (got {text!r})"
-            )
-        return sizes
+        section = "TO-22" if self.arrabiata else {3: "TO-3"}.get(self.players, "TO-32")
+        return packets_of(self.deal_packets, self.hand_size, section)
 
     # -- facts that follow from the game and the number of players --------------------------------
     @property
