@@ -61,7 +61,7 @@ from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.decisions import Decision, HandCheck, concession, dealer_outbid, word_parsers
 from tarotlib.deal.discard import DiscardCards, discard_owner
 from tarotlib.deal.exposure import ExposeCards, exposed, face_up
-from tarotlib.deal.fool import ExchangeRule, ExcuseRule, FoolRule
+from tarotlib.deal.fool import FOOL_EXCHANGE, ExchangeRule, ExcuseRule, FoolRule, fool_exchange
 from tarotlib.deal.game import DealPlan, Game
 from tarotlib.deal.monte import MonteRound
 from tarotlib.deal.observe import DealObservation
@@ -88,6 +88,7 @@ __all__ = [
     "ALL_PASSED",
     "CALLED_IN_DISCARD",
     "FIRST_OF_SERIES",
+    "FOOL_EXCHANGE",
     "HONOUR_TIERS",
     "KING_CALL",
     "NO_CALL",
@@ -134,6 +135,7 @@ __all__ = [
     "exposed",
     "face_up",
     "first_of_series",
+    "fool_exchange",
     "holder_of",
     "note",
     "out_of_play",

@@ -27,12 +27,32 @@ from typing import Final, Literal, Protocol, cast
 import attrs
 
 from tarotlib.actions import Action, Give
-from tarotlib.cards import ALL_CARDS, FULL_MASK, cards_of
-from tarotlib.deal.data import DealData, evolve
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
+from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import IllegalActionError
 
-__all__ = ["ExchangeRule", "ExcuseRule", "FoolRule"]
+__all__ = ["FOOL_EXCHANGE", "ExchangeRule", "ExcuseRule", "FoolRule", "fool_exchange"]
+
+FOOL_EXCHANGE: Final = "fool_exchange"
+"""The note of an :class:`ExchangeRule` exchange once made: ``(owner, holder, card given)``."""
+
+
+def fool_exchange(state: DealState) -> tuple[int, int, Card] | None:
+    """The fool's exchange made so far under an :class:`ExchangeRule` (LO-7.4, CH-12.4): its
+    owner, the seat that had won it and received a card for it, and that card; None while none
+    was made (none due, or waiting, LO-7.5, or never made, LO-7.6).
+
+    >>> from tarotlib.deal._examples import matto_deal
+    >>> owner, holder, card = fool_exchange(matto_deal())
+    >>> owner, holder, card.text
+    (0, 1, '1S')
+    """
+    made = note(state._d.notes, FOOL_EXCHANGE)
+    if made is None:
+        return None
+    owner, holder, card = cast("tuple[int, int, int]", made)
+    return owner, holder, ALL_CARDS[card]
 
 
 class FoolRule(Protocol):
@@ -456,6 +476,8 @@ class ExchangeRule(FoolRule):
                 break
         else:  # from the dealer's discard (LO-7.9 option)
             data = evolve(data, discard=data.discard & ~(1 << card))
+        # LO-9: the exchange is public; the deal records it (fool_exchange reads it).
+        data = evolve(data, notes=with_note(data.notes, FOOL_EXCHANGE, (owner, holder, card)))
         return piles | 1 << card + SEAT_BITS * holder, data
 
     def chooser(self, pending: object) -> int:

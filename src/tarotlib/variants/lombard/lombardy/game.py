@@ -25,7 +25,7 @@ from typing import Final, cast
 import attrs
 
 from tarotlib.actions import Action
-from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.cards import Card, cards_of
 from tarotlib.deal import (
     DealData,
     DealState,
@@ -38,6 +38,7 @@ from tarotlib.deal import (
     evolve,
     exposed,
     face_up,
+    fool_exchange,
 )
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.observe import DealObservation
@@ -138,35 +139,17 @@ def _matto_trick(state: DealState, tricks: Sequence[Trick]) -> tuple[int, Trick]
     return None
 
 
-def matto_exchange(
-    state: DealState, tricks: Sequence[PlayedTrick] | None = None
-) -> MattoExchange | None:
+def matto_exchange(state: DealState) -> MattoExchange | None:
     """The Matto exchange made in this deal so far (LO-7.4, LO-7.5), or None: none is due (the
     owner won his own trick, or LO-7.8 ``skip`` with his partner), or it waits (LO-7.5), or it was
-    never made (LO-7.6).
+    never made (LO-7.6). The deal machine's fool rule records it (:func:`tarotlib.deal.fool_exchange`).
 
     >>> import tarotlib
     >>> matto_exchange(tarotlib.variant("reseghino").new_deal(seed=1)) is None
     True
     """
-    return _exchange(state, _raw(state, tricks))
-
-
-def _exchange(state: DealState, tricks: Sequence[Trick]) -> MattoExchange | None:
-    found = _matto_trick(state, tricks)
-    if found is None:
-        return None
-    owner, trick = found
-    holder = trick[2]
-    if owner == holder or not state.pile_mask(owner) >> MATTO & 1:
-        return None
-    won = 0
-    for _, cards, winner in tricks:
-        if winner == holder:
-            for c in cards:
-                won |= 1 << c
-    given = state.pile_mask(holder) & ~won
-    return MattoExchange(owner, holder, ALL_CARDS[given.bit_length() - 1]) if given else None
+    made = fool_exchange(state)
+    return None if made is None else MattoExchange(*made)
 
 
 def all_tricks(
@@ -379,7 +362,7 @@ def _piles_with_discard(state: DealState, tricks: Sequence[Trick]) -> tuple[list
     found = _matto_trick(state, tricks)
     if found is not None:
         x, trick = found
-        ex = _exchange(state, tricks)
+        ex = matto_exchange(state)
         if ex is not None:
             notes.append(
                 f"the Matto (seat {x}) was taken back from seat {ex.holder} for {ex.card} (LO-7.4)"

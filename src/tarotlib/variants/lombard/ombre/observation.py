@@ -29,13 +29,13 @@ from tarotlib.deal import (
     DealState,
     Exchange,
     exchanges_seen,
+    fool_exchange,
     note,
     out_of_play,
 )
 from tarotlib.deal.observe import json_token
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
-from tarotlib.variants.lombard.facts import MATTO
 
 __all__ = ["OmbreObservation", "observe"]
 
@@ -153,29 +153,14 @@ class OmbreObservation:
 
 
 def matto_exchange(state: DealState) -> tuple[int, int, Card] | None:
-    """The Matto's exchange once made (LO-7.4, public by LO-9): ``(owner, receiver, card)``, the
-    card being the one in the receiver's pile that he did not win in a trick; None before.
+    """The Matto's exchange once made (LO-7.4, public by LO-9): ``(owner, receiver, card)``, as
+    the deal machine's fool rule records it (:func:`tarotlib.deal.fool_exchange`); None before.
 
     >>> import tarotlib
     >>> matto_exchange(tarotlib.variant("tarocco-ombre").new_deal(seed=1)) is None
     True
     """
-    n = state.rules.players
-    tricks = state.tricks
-    for t in tricks:
-        if MATTO in t.cards:
-            owner = (t.leader + t.cards.index(ALL_CARDS[MATTO])) % n
-            receiver = t.winner
-            if owner == receiver or not state.pile_mask(owner) >> MATTO & 1:
-                return None
-            won = 0
-            for u in tricks:
-                if u.winner == receiver:
-                    for c in u.cards:
-                        won |= 1 << c
-            extra = state.pile_mask(receiver) & ~won
-            return (owner, receiver, ALL_CARDS[extra.bit_length() - 1]) if extra else None
-    return None
+    return fool_exchange(state)
 
 
 def observe(state: DealState, seat: int) -> OmbreObservation:
