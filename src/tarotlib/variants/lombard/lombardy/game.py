@@ -20,12 +20,10 @@ Reseghino's: ``discard`` (RE-4: 3 cards), ``play`` (RE-5: 25 tricks), ``over``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import cast
 
 import attrs
 
-from tarotlib.actions import Action
-from tarotlib.cards import Card, cards_of
 from tarotlib.deal import (
     DealData,
     DealState,
@@ -36,18 +34,13 @@ from tarotlib.deal import (
     TrickPlay,
     discard_owner,
     evolve,
-    exposed,
-    face_up,
-    fool_exchange,
 )
 from tarotlib.deal.discard import dealer
-from tarotlib.deal.observe import DealObservation
 from tarotlib.deal.phase import Phase
 from tarotlib.dealing import DealerExtraSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.engine import Conversion, DealResult
 from tarotlib.match import first_dealer_from_seed
-from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.lombard.facts import (
     HONOURS_MASK,
     MATTO,
@@ -55,6 +48,7 @@ from tarotlib.variants.lombard.facts import (
     discard_rule,
     matto_rule,
 )
+from tarotlib.variants.lombard.lombardy.observation import LombardObservation, observe
 from tarotlib.variants.lombard.lombardy.options import (
     LombardyOptions,
     ReseghinoOptions,
@@ -65,6 +59,20 @@ from tarotlib.variants.lombard.lombardy.scoring import (
     game_points,
     score_lombardy,
     score_reseghino,
+)
+from tarotlib.variants.lombard.lombardy.state import (
+    _DISCARD_OWNER,
+    MONTE_REASON,
+    TEAMS,
+    LombardState,
+    MattoExchange,
+    Trick,
+    _all_tricks,
+    _matto_trick,
+    _raw,
+    all_tricks,
+    matto_exchange,
+    sides_of,
 )
 
 __all__ = [
@@ -80,268 +88,10 @@ __all__ = [
     "sides_of",
 ]
 
-TEAMS: Final = (0, 1, 0, 1)
-"""LO-10: partners sit opposite, seats 0 and 2 (team A) against 1 and 3 (team B)."""
-MONTE_REASON: Final = "Monte: every player agreed to annul the deal (LO-13.3)"
-_DISCARD_OWNER: Final = "dealer_else_last_trick"  # LO-8.3
-
-
-def sides_of(state: DealState) -> tuple[int, ...]:
-    """The sides of a deal, known from the start: Lombardy's teams (LO-10), else each for himself.
-
-    >>> import tarotlib
-    >>> [sides_of(tarotlib.variant(name).new_deal(seed=1)) for name in ("lombardy", "reseghino")]
-    [(0, 1, 0, 1), (0, 1, 2)]
-    """
-    n = state.rules.players
-    return state.data.sides or (TEAMS if n == 4 else tuple(range(n)))
-
 
 def _teams(state: DealState) -> DealData:
     """LO-10: the two fixed partnerships."""
     return evolve(state.data, sides=TEAMS)
-
-
-@attrs.frozen
-class MattoExchange:
-    """A Matto exchange made (LO-7.4): the Matto's ``owner`` took it back from the ``holder`` (the
-    winner of its trick) and gave him ``card``. Public (LO-9).
-
-    >>> from tarotlib.cards import parse_card
-    >>> MattoExchange(3, 0, parse_card("6S"))
-    MattoExchange(owner=3, holder=0, card=Card(6S))
-    """
-
-    owner: int
-    holder: int
-    card: Card
-
-
-Trick = tuple[int, tuple[int, ...], int]
-"""A completed trick as the deal machine keeps it: (leader, card indices in play order, winner)."""
-
-
-def _raw(state: DealState, tricks: Sequence[PlayedTrick] | None) -> Sequence[Trick]:
-    """The completed tricks as plain tuples: those given, or the state's own (read as they are
-    kept, without building :class:`~tarotlib.tricks.PlayedTrick` objects: scoring reads them once
-    per deal)."""
-    if tricks is None:
-        return state._tricks
-    return [(t.leader, tuple(t.cards), t.winner) for t in tricks]
-
-
-def _matto_trick(state: DealState, tricks: Sequence[Trick]) -> tuple[int, Trick] | None:
-    """The seat that played the Matto and its trick, once that trick is complete."""
-    for trick in tricks:
-        cards = trick[1]
-        if MATTO in cards:
-            return (trick[0] + cards.index(MATTO)) % len(cards), trick
-    return None
-
-
-def matto_exchange(state: DealState) -> MattoExchange | None:
-    """The Matto exchange made in this deal so far (LO-7.4, LO-7.5), or None: none is due (the
-    owner won his own trick, or LO-7.8 ``skip`` with his partner), or it waits (LO-7.5), or it was
-    never made (LO-7.6). The deal machine's fool rule records it (:func:`tarotlib.deal.fool_exchange`).
-
-    >>> import tarotlib
-    >>> matto_exchange(tarotlib.variant("reseghino").new_deal(seed=1)) is None
-    True
-    """
-    made = fool_exchange(state)
-    return None if made is None else MattoExchange(*made)
-
-
-def all_tricks(
-    state: DealState,
-    ignore_own_matto: bool = False,
-    tricks: Sequence[PlayedTrick] | None = None,
-) -> tuple[bool, ...]:
-    """For each side of ``state.sides`` (by side number), whether it won every trick (LO-16.3).
-    LO-7.10 ``ignore`` (``ignore_own_matto``): a trick to which a member of the side played the
-    Matto is disregarded.
-
-    >>> import tarotlib
-    >>> all_tricks(tarotlib.variant("lombardy").new_deal(seed=1))   # no trick yet
-    (False, False)
-    """
-    return _all_tricks(state, ignore_own_matto, _raw(state, tricks))
-
-
-def _all_tricks(
-    state: DealState, ignore_own_matto: bool, tricks: Sequence[Trick]
-) -> tuple[bool, ...]:
-    sides = sides_of(state)
-    out = []
-    for side in range(max(sides) + 1):
-        ok = bool(tricks)
-        for leader, cards, winner in tricks:
-            if sides[winner] == side:
-                continue
-            if ignore_own_matto and MATTO in cards:
-                owner = (leader + cards.index(MATTO)) % len(cards)
-                if sides[owner] == side:
-                    continue
-            ok = False
-            break
-        out.append(ok)
-    return tuple(out)
-
-
-class LombardState(DealState):
-    """One moment of a Lombardy or Reseghino deal (immutable; see
-    :class:`~tarotlib.deal.DealState`), with the omniscient accessors of these games. Give players
-    :meth:`observation` instead.
-
-    >>> import tarotlib
-    >>> state = tarotlib.variant("lombardy").new_deal(seed=3)
-    >>> type(state).__name__, len(state.exposed) >= 5, state.discard
-    ('LombardState', True, ())
-    """
-
-    __slots__ = ()
-
-    @property
-    def exposed(self) -> tuple[tuple[int, Card], ...]:
-        """The cards exposed under LO-12 with their holders, in the order they were turned up."""
-        return exposed(self._d)
-
-    @property
-    def face_up(self) -> tuple[tuple[int, Card], ...]:
-        """The exposed cards still in their holders' hands."""
-        return face_up(self)
-
-    @property
-    def monte(self) -> tuple[tuple[int, Action], ...]:
-        """The Monte proposals and answers so far, ``(seat, action)`` (LO-13.2, public)."""
-        done = [v for k, v in self._d.notes if k == "monte"]
-        if done:
-            return cast("tuple[tuple[int, Action], ...]", done[0])
-        if self.phase == "monte":
-            return cast("tuple[tuple[int, Action], ...]", getattr(self._x, "said", ()))
-        return ()
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """The dealer's discard (LO-8; only the dealer sees it during the deal)."""
-        return cards_of(self._d.discard)
-
-    @property
-    def discard_owner(self) -> int | None:
-        """Who owns the discard (LO-8.3), once the last trick is played; None before."""
-        if not self.is_over or not self._tricks:
-            return None
-        return discard_owner(self, _DISCARD_OWNER)
-
-    @property
-    def matto_exchange(self) -> MattoExchange | None:
-        """The Matto exchange made so far (:func:`matto_exchange`)."""
-        return matto_exchange(self)
-
-    def observation(self, seat: int) -> LombardObservation:
-        """What ``seat`` may see (:class:`LombardObservation`, LO-9).
-
-        >>> import tarotlib
-        >>> tarotlib.variant("reseghino").new_deal(seed=1).observation(2).seat
-        2
-        """
-        return observe(self, seat)
-
-
-@attrs.frozen
-class LombardObservation(DealObservation):
-    """What one seat may know of a Lombardy or Reseghino deal (LO-9): besides the common fields,
-    the ``sides``, the ``exposed`` cards and their holders (LO-12.3, public), the ``monte``
-    proposals and answers (public), the ``discard`` (the dealer's own, and everyone's once the
-    deal is over, LO-8.4), its owner once over, and the ``matto`` exchange made (public).
-
-    >>> import tarotlib
-    >>> state = tarotlib.variant("lombardy").new_deal(seed=3, dealer=0)
-    >>> seen = state.observation(2)
-    >>> seen.sides, [(s, c.text) for s, c in seen.exposed][:2] == [(s, c.text) for s, c in state.exposed][:2]
-    ((0, 1, 0, 1), True)
-    >>> seen.visible_cards() <= {int(c) for c in state.hand(2)} | {int(c) for _, c in state.exposed}
-    True
-    """
-
-    sides: tuple[int, ...] = ()
-    exposed: tuple[tuple[int, Card], ...] = ()
-    monte: tuple[tuple[int, Action], ...] = ()
-    discard: tuple[Card, ...] = ()
-    discard_owner: int | None = None
-    matto: MattoExchange | None = None
-
-    def visible_cards(self) -> frozenset[int]:
-        """Every card this observation mentions: the hand, the cards played, the exposed cards,
-        the discard (the dealer's, or at the end) and the card given for the Matto.
-
-        >>> import tarotlib
-        >>> state = tarotlib.variant("lombardy").new_deal(seed=3, dealer=0)
-        >>> seen = state.observation(1)
-        >>> seen.visible_cards() == {int(c) for c in state.hand(1)} | {int(c) for _, c in state.exposed}
-        True
-        """
-        cards = set(super().visible_cards())
-        cards |= {int(c) for _, c in self.exposed}
-        cards |= {int(c) for c in self.discard}
-        if self.matto is not None:
-            cards.add(int(self.matto.card))
-        return frozenset(cards)
-
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready form.
-
-        >>> import tarotlib
-        >>> data = tarotlib.variant("reseghino").new_deal(seed=2).observation(0).to_json()
-        >>> data["phase"], data["discard"], data["matto"]
-        ('discard', [], None)
-        """
-        data = super().to_json()
-        data["sides"] = list(self.sides)
-        data["exposed"] = [[s, str(c)] for s, c in self.exposed]
-        data["monte"] = [[s, a.text] for s, a in self.monte]
-        data["discard"] = [str(c) for c in self.discard]
-        data["discard_owner"] = self.discard_owner
-        m = self.matto
-        data["matto"] = None if m is None else [m.owner, m.holder, str(m.card)]
-        return data
-
-
-def observe(state: LombardState, seat: int) -> LombardObservation:
-    """LO-9: public are the exposed cards and their holders, the Monte, the tricks and the Matto
-    exchange; private are the hands and the discard (the dealer's until the deal is scored).
-
-    >>> import tarotlib
-    >>> rules = tarotlib.variant("reseghino")
-    >>> state = rules.new_deal(seed=2, dealer=0)
-    >>> state = state.apply(state.legal_actions()[0])
-    >>> len(observe(state, 0).discard), len(observe(state, 1).discard)
-    (1, 0)
-    """
-    d = state.data
-    over = state.is_over
-    show_discard = over or seat == d.dealer
-    return LombardObservation(
-        seat=seat,
-        players=state.rules.players,
-        dealer=d.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=cards_of(state.hand_mask(seat)),
-        calls=(),
-        contract=None,
-        declarer=None,
-        tricks=state.tricks,
-        trick_leader=state.trick_leader,
-        current_trick=state.current_trick,
-        result=d.result,
-        sides=sides_of(state),
-        exposed=state.exposed,
-        monte=state.monte,
-        discard=state.discard if show_discard else (),
-        discard_owner=state.discard_owner,
-        matto=state.matto_exchange,
-    )
 
 
 def _piles_with_discard(state: DealState, tricks: Sequence[Trick]) -> tuple[list[int], list[str]]:
