@@ -33,15 +33,13 @@ from tarotlib.deal import (
     note,
     out_of_play,
 )
-from tarotlib.deal.observe import json_token
-from tarotlib.engine import DealResult
-from tarotlib.tricks import PlayedTrick
+from tarotlib.deal.observe import DealObservation
 
 __all__ = ["OmbreObservation", "observe"]
 
 
 @attrs.frozen
-class OmbreObservation:
+class OmbreObservation(DealObservation):
     """One seat's view of a deal (see the module docstring).
 
     ``partner`` is the partner's seat when this seat may know it (it is the partner, or the
@@ -58,41 +56,27 @@ class OmbreObservation:
     (None, None, ())
     """
 
-    seat: int
-    players: int
-    dealer: int
-    phase: str
-    to_act: int | None
-    hand: tuple[Card, ...]
     discard: tuple[Card, ...]
-    calls: tuple[tuple[int, object], ...]
-    contract: object
-    declarer: int | None
     exchanges: tuple[Exchange, ...]
     out_of_play: tuple[Card, ...]
     conceded: bool
     called_card: Card | None
     partner: int | None
     alone: bool
-    tricks: tuple[PlayedTrick, ...]
     matto_exchange: tuple[int, int, Card] | None
-    trick_leader: int | None
-    current_trick: tuple[Card, ...]
-    result: DealResult | None
 
     def visible_cards(self) -> frozenset[int]:
-        """Every card this observation shows where it lies: the hand, the discard (dealer), the
-        cards played, the named cards (their givers are public) and the cards given back that
-        this seat saw. (The called card is only named: its holder is not shown.)
+        """Every card this observation shows where it lies: the hand and the cards played
+        (:meth:`DealObservation.visible_cards`), the discard (dealer), the named cards (their
+        givers are public), the cards given back that this seat saw and the card given for the
+        Matto. (The called card is only named: its holder is not shown.)
 
         >>> import tarotlib
         >>> seen = tarotlib.variant("tarocco-ombre").new_deal(seed=1).observation(1)
         >>> seen.visible_cards() == frozenset(seen.hand)
         True
         """
-        cards: set[int] = set(self.hand) | set(self.current_trick) | set(self.discard)
-        for t in self.tricks:
-            cards |= set(t.cards)
+        cards: set[int] = set(super().visible_cards()) | set(self.discard)
         if self.matto_exchange is not None:
             cards.add(self.matto_exchange[2])
         for e in self.exchanges:
@@ -102,54 +86,33 @@ class OmbreObservation:
         return frozenset(cards)
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form (cards as text, contracts by their token).
+        """JSON-ready form (cards as text, contracts by their token): the common fields
+        (:meth:`DealObservation.to_json`) and Tarocc'Ombre's.
 
         >>> import tarotlib
         >>> data = tarotlib.variant("tarocco-ombre").new_deal(seed=1).observation(2).to_json()
         >>> data["phase"], data["partner"], data["discard"], len(data["hand"])
         ('discard', None, [], 17)
         """
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "hand": [str(c) for c in self.hand],
-            "discard": [str(c) for c in self.discard],
-            "calls": [[s, json_token(c)] for s, c in self.calls],
-            "contract": json_token(self.contract),
-            "declarer": self.declarer,
-            "exchanges": [
-                {
-                    "declarer": e.requester,
-                    "named": str(e.named),
-                    "giver": e.giver,
-                    "returned": None if e.returned is None else str(e.returned),
-                }
-                for e in self.exchanges
-            ],
-            "out_of_play": [str(c) for c in self.out_of_play],
-            "conceded": self.conceded,
-            "called_card": None if self.called_card is None else str(self.called_card),
-            "partner": self.partner,
-            "alone": self.alone,
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "cards": [str(ALL_CARDS[c]) for c in t.cards],
-                    "winner": t.winner,
-                }
-                for t in self.tricks
-            ],
-            "matto_exchange": None
-            if self.matto_exchange is None
-            else [self.matto_exchange[0], self.matto_exchange[1], str(self.matto_exchange[2])],
-            "trick_leader": self.trick_leader,
-            "current_trick": [str(c) for c in self.current_trick],
-            "annulled": None if self.result is None else self.result.annulled,
-            "scores": None if self.result is None else list(self.result.scores),
-        }
+        data = super().to_json()
+        data["discard"] = [str(c) for c in self.discard]
+        data["exchanges"] = [
+            {
+                "declarer": e.requester,
+                "named": str(e.named),
+                "giver": e.giver,
+                "returned": None if e.returned is None else str(e.returned),
+            }
+            for e in self.exchanges
+        ]
+        data["out_of_play"] = [str(c) for c in self.out_of_play]
+        data["conceded"] = self.conceded
+        data["called_card"] = None if self.called_card is None else str(self.called_card)
+        data["partner"] = self.partner
+        data["alone"] = self.alone
+        m = self.matto_exchange
+        data["matto_exchange"] = None if m is None else [m[0], m[1], str(m[2])]
+        return data
 
 
 def matto_exchange(state: DealState) -> tuple[int, int, Card] | None:
