@@ -120,6 +120,24 @@ GAME_CONFIGS: dict[str, tuple[str, dict[str, object]]] = {
     "ombra-arrabiata": ("ombra-arrabiata", {}),
     "tarocco-ombre 5p": ("tarocco-ombre", {"players": 5}),
     "tarocco-ombre 7p": ("tarocco-ombre", {"players": 7}),
+    "chambery 3p": ("chambery", {"players": 3}),
+    "chambery 4p": ("chambery", {"players": 4}),
+    "chambery 5p": ("chambery", {"players": 5}),
+    "chambery 6p": ("chambery", {"players": 6}),
+    "chambery 3p simplifie": ("chambery", {"players": 3, "simplifie": True}),
+    "chambery 4p simplifie": ("chambery", {"players": 4, "simplifie": True}),
+    "french-tarot-solo": ("french-tarot-solo", {}),
+}
+
+#: The families of :data:`GAME_CONFIGS` that ``run_all.py --games`` can choose: family -> labels.
+GAME_FAMILIES: dict[str, tuple[str, ...]] = {
+    "lombard": tuple(
+        label
+        for label, (name, _) in GAME_CONFIGS.items()
+        if name in ("lombardy", "reseghino", "tarocco-ombre", "ombra-arrabiata")
+    ),
+    "chambery": tuple(label for label, (name, _) in GAME_CONFIGS.items() if name == "chambery"),
+    "solo": ("french-tarot-solo",),
 }
 
 

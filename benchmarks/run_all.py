@@ -135,16 +135,23 @@ def run_belote_peers(venv: Path, quick: bool, seed: int) -> dict[str, Any]:
 
 
 def run_ours(
-    quick: bool, seed: int, tarot: bool = True, belote: bool = True, others: bool = True
+    quick: bool,
+    seed: int,
+    tarot: bool = True,
+    belote: bool = True,
+    others: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
+    """tarotlib's figures: French Tarot (3, 4, 5 players if ``tarot``, else 4 players alone when
+    other games need it as their yardstick), Belote's presets if ``belote``, and the other games
+    labelled ``others`` (default: all of them)."""
     import bench_tarotlib
 
     return bench_tarotlib.run(
         quick=quick,
         seed=seed,
-        players=(3, 4, 5) if tarot else (4,) if others else (),
+        players=(3, 4, 5) if tarot else (4,) if others != () else (),
         belote_configs=tuple(bench_tarotlib.BELOTE_CONFIGS) if belote else (),
-        games=tuple(bench_tarotlib.GAME_CONFIGS) if others else (),
+        games=tuple(bench_tarotlib.GAME_CONFIGS) if others is None else others,
         log=lambda message: print(f"[tarotlib] {message}", file=sys.stderr, flush=True),
     )
 
@@ -446,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--games",
-        choices=("all", "french-tarot", "belote", "lombard"),
+        choices=("all", "french-tarot", "belote", "lombard", "chambery", "solo"),
         default="all",
         help="which games to time (default all)",
     )
@@ -477,7 +484,11 @@ def main(argv: list[str] | None = None) -> int:
     # One after the other, never at once: the machine may have two cores only.
     tarot = args.games in ("all", "french-tarot")
     belote = args.games in ("all", "belote")
-    others = args.games in ("all", "lombard")
+    import bench_tarotlib
+
+    others: tuple[str, ...] | None = (
+        None if args.games == "all" else bench_tarotlib.GAME_FAMILIES.get(args.games, ())
+    )
     if not args.no_peers and belote:
         try:
             result["belote_peers"] = run_belote_peers(args.belote_peer_venv, args.quick, args.seed)
