@@ -30,6 +30,7 @@ from tarotlib.actions import Action, Call, Discard, Play
 from tarotlib.engine import DealResult
 from tarotlib.match import Match
 from tarotlib.terminal.view import TableView
+from tarotlib.tricks import PlayedTrick
 
 __all__ = [
     "WIDTH",
@@ -328,10 +329,13 @@ def _plays(view: TableView) -> list[tuple[int, int, int | None]]:
     for t in view.tricks:
         last = len(t.cards) - 1
         for i, c in enumerate(t.cards):
-            out.append((t.seat_of(i, view.players), c, t.winner if i == last else None))
+            out.append(
+                (t.seat_of(i, view.players, view.sitter), c, t.winner if i == last else None)
+            )
     if view.trick_leader is not None:
+        current = PlayedTrick(view.trick_leader, tuple(view.current_trick), -1)
         for i, c in enumerate(view.current_trick):
-            out.append(((view.trick_leader + i) % view.players, c, None))
+            out.append((current.seat_of(i, view.players, view.sitter), c, None))
     return out
 
 

@@ -40,7 +40,7 @@ INFO = VariantInfo(
     "docs/rules/chambery-tarot.md CH-1 to CH-17",
     _chambery,
     # bot: added with the heuristic player
-    # oracle: added with the checker
+    oracle=_hook("oracle:check_chambery_state"),
     options_strategy=_hook("strategies:options"),
     view=_hook("view:view_parts"),
     deck=TAROT_78,
