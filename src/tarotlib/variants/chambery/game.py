@@ -24,7 +24,7 @@ from typing import cast
 
 import attrs
 
-from tarotlib.cards import EXCUSE_MASK
+from tarotlib.cards import ALL_CARDS, EXCUSE_MASK
 from tarotlib.deal import (
     HONOUR_TIERS,
     DealData,
@@ -56,7 +56,7 @@ from tarotlib.variants.chambery.scoring import (
 )
 from tarotlib.variants.chambery.state import ChamberyState, side_of
 
-__all__ = ["SOLOS", "Chambery", "deal_points"]
+__all__ = ["SOLOS", "Chambery", "Requests", "deal_points"]
 
 SOLOS: tuple[Contract, ...] = (Contract.TWO_CARD, Contract.ONE_CARD, Contract.HAND)
 """The contracts of the auction, weakest first (CH-8.1)."""
@@ -97,6 +97,40 @@ def deal_points(state: DealState) -> tuple[list[int], int, list[str]]:
     if ex is not None:
         notes.append(f"seat {ex[0]} took the Fou back from seat {ex[1]} for {ex[2]} (CH-12.4)")
     return points, owner, notes
+
+
+@attrs.frozen
+class Requests(RequestCards):
+    """CH-9's requests: :class:`~tarotlib.deal.RequestCards` whose refusals cite the rule.
+
+    >>> import tarotlib
+    >>> from tarotlib.cards import parse_card
+    >>> rules = tarotlib.variant("chambery", players=4)
+    >>> state = rules.new_deal(seed=5, dealer=0)
+    >>> while state.phase == "discard":
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> for text in ("bid two-card", "pass", "pass", "pass"):
+    ...     state = state.apply(rules.parse_action(text))
+    >>> own = state.hand(1)[0]
+    >>> rules.phase_list[3]._reason(state, own) == f"cannot request {own}, a card of your own hand (CH-9.2)"
+    True
+    >>> rules.phase_list[3]._reason(state, parse_card("EX"))
+    'cannot request the Fou (CH-9.2)'
+    """
+
+    def _reason(self, state: DealState, card: int) -> str:
+        seat = state.to_act
+        d = state.data
+        text = ALL_CARDS[card].text
+        if not state.rules.deck.mask >> card & 1:
+            return f"{text} is not in the pack (CH-3.2)"
+        if seat is not None and state.hand_mask(seat) >> card & 1:
+            return f"cannot request {text}, a card of your own hand (CH-9.2)"
+        if self.forbidden >> card & 1:
+            return self.forbidden_reason
+        if seat == d.dealer and d.discard >> card & 1:
+            return f"cannot request {text}, a card of your own discard (CH-9.2)"
+        return f"{text} was requested before and is out of play (CH-9.4)"
 
 
 @attrs.frozen
@@ -162,7 +196,7 @@ class Chambery(Game[ChamberyState]):
                 )
             )
             phases.append(  # CH-9
-                RequestCards(
+                Requests(
                     _requests,
                     return_received=o.return_received_card,
                     in_discard=o.request_in_discard,
