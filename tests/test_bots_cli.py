@@ -200,7 +200,7 @@ def test_simulate_bad_option_exits_2(
 def test_unknown_variant_and_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "tarock"]) == 2
     err = capsys.readouterr().err
-    assert "unknown variant 'tarock'; known variants: belote, french-tarot" in err
+    assert "unknown variant 'tarock'; known variants: belote, chambery, french-tarot" in err
     assert "Traceback" not in err
     assert main([]) == 2
     assert "usage: tarotlib" in capsys.readouterr().err

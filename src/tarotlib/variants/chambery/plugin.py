@@ -39,7 +39,7 @@ INFO = VariantInfo(
     "or 3 or 4 with the 62-card simplifié (simplifie=True); solos or the dealer's King call",
     "docs/rules/chambery-tarot.md CH-1 to CH-17",
     _chambery,
-    # bot: added with the heuristic player
+    bot=_hook("bot:player"),
     oracle=_hook("oracle:check_chambery_state"),
     options_strategy=_hook("strategies:options"),
     view=_hook("view:view_parts"),

@@ -167,7 +167,14 @@ class TwoSideScore:
     notes: tuple[str, ...] = ()
 
     def lines(self) -> tuple[str, ...]:
-        """The breakdown, one line per step."""
+        """The breakdown, one line per step.
+
+        >>> from tarotlib.variants.chambery.facts import config
+        >>> s = settle_two_sides((53, 15), config=config(5), contract=Contract.HAND, declarer=1,
+        ...                      partner=-1, active=range(5), players=5)
+        >>> s.lines()[1]   # CH-E5
+        'F₀ = 53 − 34 = 19, ×4 for the hand solo, ×2 as the losers have 15 < 17: F = 152 (CH-14)'
+        """
         mine, theirs = self.points
         who = f"seat {self.declarer}" + (f" and seat {self.partner}" if self.partner >= 0 else "")
         out = [
@@ -290,7 +297,11 @@ class ThreePlayerScore:
     notes: tuple[str, ...] = ()
 
     def lines(self) -> tuple[str, ...]:
-        """The breakdown, one line per step."""
+        """The breakdown, one line per step.
+
+        >>> settle_three((35, 31, 12), half=26).lines()[-1]   # CH-E7
+        'settlement: seat 0 +18, seat 1 +10, seat 2 −28 (CH-16.3)'
+        """
         out = [*self.notes]
         for seat, (p, d, m) in enumerate(zip(self.points, self.d, self.m, strict=True)):
             line = f"seat {seat}: {p} points, {p} − {self.half} = {signed(d)}"
