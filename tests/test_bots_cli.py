@@ -267,7 +267,8 @@ def test_variants(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(lines) == len(tarotlib.variant_names())
     width = max(len(name) for name in tarotlib.variant_names()) + 2  # names in one column
     assert lines[0].startswith("belote".ljust(width) + "Belote, 4 players in partnerships")
-    assert lines[1].startswith("french-tarot".ljust(width) + "French Tarot for 3, 4 or 5 players")
+    assert lines[1].startswith("chambery".ljust(width) + "Chambéry flower tarot")
+    assert lines[2].startswith("french-tarot".ljust(width) + "French Tarot for 3, 4 or 5 players")
 
 
 def test_python_dash_m(tmp_path: Path) -> None:

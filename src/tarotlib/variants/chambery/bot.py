@@ -78,7 +78,17 @@ class ChamberyBot:
     def decide(
         self, obs: ChamberyObservation, actions: Sequence[Action], rules: Chambery
     ) -> Action:
-        """The action to take among ``actions``."""
+        """The action to take among ``actions``.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("chambery", players=4)
+        >>> state = rules.new_deal(seed=4)
+        >>> while state.phase == "discard":
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> bot = ChamberyBot(TieBreaker(0))
+        >>> bot.decide(state.observation(state.to_act), state.legal_actions(), rules) in state.legal_actions()
+        True
+        """
         first = actions[0]
         if isinstance(first, Discard):
             return self._discard(obs, actions, rules)
