@@ -306,8 +306,8 @@ class ThreePlayerScore:
         for seat, (p, d, m) in enumerate(zip(self.points, self.d, self.m, strict=True)):
             line = f"seat {seat}: {p} points, {p} − {self.half} = {signed(d)}"
             if d < 0:
-                doubled = f" ×2 (below {self.half // 2})" if m == 2 else ""
-                line += f", pays {-d}{doubled} = {-d * m} (CH-16.1, CH-16.2)"
+                doubled = f" × 2 (below {self.half // 2}) = {-d * m}" if m == 2 else ""
+                line += f", pays {-d}{doubled} (CH-16.1, CH-16.2)"
             out.append(line)
         out.append(
             "settlement: "
