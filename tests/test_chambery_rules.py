@@ -332,3 +332,18 @@ def test_fou_last_trick_to_winner() -> None:
                 check_state(state)
                 return
     pytest.fail("no deal with the Fou in the last trick")
+
+
+def test_the_terminal_names_the_seats_of_a_trick_around_the_sitter() -> None:
+    """CH-2.3 in the table view: the cards of a trick are attributed skipping the seat out."""
+    from tarotlib.terminal.render import render_trick
+    from tarotlib.terminal.view import table_view
+
+    last = play_out(chambery(6).new_deal(seed=3, dealer=0))
+    view = table_view(last, 2)
+    assert view.sitter == 1
+    trick = last.tricks[0]
+    text = render_trick(view, trick.cards, trick.leader, trick.winner)
+    assert "seat 1 " not in text
+    seats = [trick.seat_of(i, 6, sitter=1) for i in range(5)]
+    assert seats == [2, 3, 4, 5, 0]

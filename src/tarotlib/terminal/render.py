@@ -148,8 +148,10 @@ def render_trick(
     >>> render_trick(view, tarotlib.parse_cards("KH 4H T2"), leader=2, winner=1)
     'seat 2 KH · seat 0 (you) 4H · seat 1 T2 → seat 1 wins'
     """
+    trick = PlayedTrick(leader, tuple(cards), -1)
     played = " · ".join(
-        f"{view.name((leader + i) % view.players)} {view.card(c)}" for i, c in enumerate(cards)
+        f"{view.name(trick.seat_of(i, view.players, view.sitter))} {view.card(c)}"
+        for i, c in enumerate(cards)
     )
     if winner is not None:
         played += f" → {view.name(winner)} wins"
