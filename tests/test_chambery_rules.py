@@ -347,3 +347,19 @@ def test_the_terminal_names_the_seats_of_a_trick_around_the_sitter() -> None:
     assert "seat 1 " not in text
     seats = [trick.seat_of(i, 6, sitter=1) for i in range(5)]
     assert seats == [2, 3, 4, 5, 0]
+
+
+def test_layouts_must_deal_the_configuration() -> None:
+    """CH-3.2, CH-6: a simplifié layout holds no 2 to 5; the seat out holds nothing."""
+    simplifie = chambery(3, True)
+    cards = list(tarotlib.TAROT_78.cards)
+    hands = [" ".join(c.text for c in cards[i * 20 : (i + 1) * 20]) for i in range(3)]
+    hands[0] += " " + " ".join(c.text for c in cards[60:62])
+    with pytest.raises(tarotlib.DealError, match="chambery-62"):
+        simplifie.new_deal(layout=tarotlib.Layout.from_text(hands, dealer=0))
+    six = chambery(6)
+    dealt = six.new_deal(seed=1, dealer=0).layout
+    swapped = [dealt.hands[1], dealt.hands[0], *dealt.hands[2:]]
+    texts_ = [" ".join(c.text for c in h) for h in swapped]
+    with pytest.raises(tarotlib.DealError):
+        six.new_deal(layout=tarotlib.Layout.from_text(texts_, dealer=0))
