@@ -29,7 +29,7 @@ from tarotlib.variants.chambery import ChamberyOptions, ChamberyState
 from tarotlib.variants.chambery.oracle import points_of
 
 SETTINGS = settings(
-    max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 # CH-5.6: each configuration's fixed total
 TOTALS = {
@@ -104,7 +104,7 @@ def _machine(players: int, simplifie: bool) -> type:
     machine = VariantMachine.for_variant(
         "chambery", {"players": players, "simplifie": simplifie}
     ).TestCase
-    machine.settings = settings(max_examples=examples(3), stateful_step_count=20, deadline=None)
+    machine.settings = settings(max_examples=examples(5), stateful_step_count=25, deadline=None)
     return machine
 
 
