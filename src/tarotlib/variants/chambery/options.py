@@ -24,7 +24,7 @@ from tarotlib.variants.chambery.facts import Config, config
 __all__ = ["CHOICES", "OPTION_DOCS", "ChamberyOptions"]
 
 CHOICES: Final[dict[str, tuple[object, ...]]] = {
-    "players": (5, 3, 4, 6),
+    "players": (3, 4, 5, 6),
     "simplifie": (False, True),
     "sit_out_settlement": ("none",),
     "discard_trumps": ("if_unavoidable_shown", "if_unavoidable_hidden", "dm_void"),
@@ -40,7 +40,8 @@ CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "fou_last_trick": ("normal", "to_winner"),
     "three_player_sharing": ("dm", "top_scorer_takes_excess"),
 }
-"""Each option's values, the default first (``first_dealer`` and ``deals`` are checked apart)."""
+"""Each option's values, the default first (``players`` in order; ``first_dealer`` and ``deals`` are
+checked apart)."""
 
 OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
     "players": ("players seated: 3, 4, 5 or 6 (6: the dealer's right sits out)", "CH-1"),
