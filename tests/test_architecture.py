@@ -35,6 +35,13 @@ KNOWN: frozenset[tuple[str, str]] = frozenset(
         ("decks.py", "OMBRE_54"),
         ("decks.py", "ombre-54"),
         ("__init__.py", "OMBRE_54"),
+        # Likewise the 62-card simplifié pack (CH-3.2) and the rank order with the ace between
+        # the Jack and the ten (CH-4): facts of the cards, kept beside the other packs and orders.
+        ("decks.py", "CHAMBERY_62"),
+        ("decks.py", "chambery-62"),
+        ("__init__.py", "CHAMBERY_62"),
+        ("ranking.py", "CHAMBERY"),
+        ("ranking.py", "chambery"),
     }
 )
 

@@ -253,6 +253,13 @@ def _rules_of(args: argparse.Namespace) -> Rules:
             f"--option players={options['players']} conflicts with --players {players}"
         )
     try:
+        if players is not None and "players" not in options:
+            # Tried first with --players: the other options may depend on the number of
+            # players (an option allowed with 3 or 4 players only, say).
+            try:
+                return variant(args.variant, **options, players=players)
+            except (TarotError, ValueError, TypeError):
+                pass  # not a game with a players option, or a bad option: said below
         rules = variant(args.variant, **options)
         if players is None or "players" in options:
             return rules

@@ -353,15 +353,26 @@ class PlayedTrick:
     cards: tuple[int, ...]
     winner: int
 
-    def seat_of(self, position: int, players: int) -> int:
-        """The seat that played the card at ``position``.
+    def seat_of(self, position: int, players: int, sitter: int = -1) -> int:
+        """The seat that played the card at ``position``, at a table of ``players`` seats where
+        ``sitter`` (if any, -1 for none) sits the deal out and plays no card (CH-2.3).
 
         >>> from tarotlib.cards import parse_cards
         >>> trick = PlayedTrick(leader=2, cards=tuple(parse_cards("KH 4H EX 7H")), winner=2)
         >>> [trick.seat_of(position, players=4) for position in range(4)]
         [2, 3, 0, 1]
+        >>> five = PlayedTrick(leader=4, cards=tuple(parse_cards("KH 4H EX 7H 2H")), winner=4)
+        >>> [five.seat_of(position, players=6, sitter=0) for position in range(5)]
+        [4, 5, 1, 2, 3]
         """
-        return (self.leader + position) % players
+        if sitter < 0:
+            return (self.leader + position) % players
+        seat = self.leader
+        for _ in range(position):
+            seat = (seat + 1) % players
+            if seat == sitter:
+                seat = (seat + 1) % players
+        return seat
 
     def position_of(self, card: int) -> int | None:
         """Where ``card`` was played in this trick, or None.

@@ -30,6 +30,7 @@ from tarotlib.actions import Action, Call, Discard, Play
 from tarotlib.engine import DealResult
 from tarotlib.match import Match
 from tarotlib.terminal.view import TableView
+from tarotlib.tricks import PlayedTrick
 
 __all__ = [
     "WIDTH",
@@ -147,8 +148,10 @@ def render_trick(
     >>> render_trick(view, tarotlib.parse_cards("KH 4H T2"), leader=2, winner=1)
     'seat 2 KH · seat 0 (you) 4H · seat 1 T2 → seat 1 wins'
     """
+    trick = PlayedTrick(leader, tuple(cards), -1)
     played = " · ".join(
-        f"{view.name((leader + i) % view.players)} {view.card(c)}" for i, c in enumerate(cards)
+        f"{view.name(trick.seat_of(i, view.players, view.sitter))} {view.card(c)}"
+        for i, c in enumerate(cards)
     )
     if winner is not None:
         played += f" → {view.name(winner)} wins"
@@ -328,10 +331,13 @@ def _plays(view: TableView) -> list[tuple[int, int, int | None]]:
     for t in view.tricks:
         last = len(t.cards) - 1
         for i, c in enumerate(t.cards):
-            out.append((t.seat_of(i, view.players), c, t.winner if i == last else None))
+            out.append(
+                (t.seat_of(i, view.players, view.sitter), c, t.winner if i == last else None)
+            )
     if view.trick_leader is not None:
+        current = PlayedTrick(view.trick_leader, tuple(view.current_trick), -1)
         for i, c in enumerate(view.current_trick):
-            out.append(((view.trick_leader + i) % view.players, c, None))
+            out.append((current.seat_of(i, view.players, view.sitter), c, None))
     return out
 
 

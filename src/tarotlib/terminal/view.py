@@ -92,6 +92,9 @@ class TableView:
     pretty: bool = False
     you: bool = True
     """Whether :meth:`name` marks the viewer's seat ``(you)`` (False for a replay)."""
+    sitter: int = -1
+    """The seat sitting the deal out, which plays no card (CH-2.3), or -1: read from the
+    observation's ``sitter`` when it has one."""
 
     def card(self, card: int) -> str:
         """How a card is written on this table: the canonical text in French Tarot (``KH``,
@@ -290,7 +293,14 @@ def _generic(obs: Observation, game: str) -> TableView:
         events=(),
         slam_announced=False,
         result=result if isinstance(result, DealResult) else None,
+        sitter=_seat_or_none(get("sitter", -1)),
     )
+
+
+def _seat_or_none(value: object) -> int:
+    """A seat number, or -1 (none)."""
+    seat = _int_or(value, -1)
+    return -1 if seat is None else seat
 
 
 def _ints(value: object) -> tuple[int, ...]:

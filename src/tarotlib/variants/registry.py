@@ -11,13 +11,13 @@ they need.
 
 >>> from tarotlib.variants.registry import variant, variant_names
 >>> variant_names()
-('belote', 'french-tarot', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
+('belote', 'chambery', 'french-tarot', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
 >>> variant("french-tarot", players=5, preset="bga").options.callable_cards
 'king_queen'
 >>> variant("tarock")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot, ...
+tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, chambery, ...
 """
 
 from __future__ import annotations
@@ -277,7 +277,7 @@ def variant_names() -> tuple[str, ...]:
     """Names of the registered variants, sorted.
 
     >>> variant_names()
-    ('belote', 'french-tarot', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
+    ('belote', 'chambery', 'french-tarot', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
     """
     _discover()
     return tuple(sorted(_REGISTRY))
@@ -291,7 +291,7 @@ def variant_info(name: str) -> VariantInfo:
     >>> variant_info("tarock")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, french-tarot, ...
+    tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, chambery, ...
     """
     _discover()
     if not isinstance(name, str):

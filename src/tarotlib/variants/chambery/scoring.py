@@ -1,0 +1,367 @@
+"""Counting and settling a Chambéry deal as pure functions, each with a readable breakdown: the
+contracts (CH-8.1), a seat's or a side's points (CH-5.4), the settlement of the games with two
+sides (CH-13 – CH-15) and of the three-player games (CH-16).
+
+CH-E3: a King call won 47–21 in the 5-player game; the dealer takes the odd point.
+
+>>> from tarotlib.variants.chambery.facts import config
+>>> settle_two_sides((47, 21), config=config(5), contract=Contract.KING_CALL, declarer=0,
+...                  partner=3, active=(0, 1, 2, 3, 4), players=5).scores
+(20, -13, -13, 19, -13)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import attrs
+
+from tarotlib._text import signed
+from tarotlib.variants.chambery.facts import Config, card_points
+
+__all__ = [
+    "Contract",
+    "ThreePlayerScore",
+    "TwoSideScore",
+    "seat_points",
+    "settle_three",
+    "settle_two_sides",
+]
+
+
+class Contract(enum.IntEnum):
+    """The contracts, weakest first (CH-8.1): the two-card, one-card and hand solos; and the
+    dealer's King call when nobody bids (CH-10), which is never bid.
+
+    >>> [c.token for c in Contract], Contract.parse("one-card").requests, Contract.HAND.multiplier
+    (['king-call', 'two-card', 'one-card', 'hand'], 1, 4)
+    """
+
+    KING_CALL = 0
+    TWO_CARD = 1
+    ONE_CARD = 2
+    HAND = 3
+
+    @property
+    def token(self) -> str:
+        """The contract in action texts (``bid two-card``)."""
+        return _TOKENS[self]
+
+    @property
+    def label(self) -> str:
+        """The contract in messages and results."""
+        return _LABELS[self]
+
+    @property
+    def requests(self) -> int:
+        """CH-9.1: the cards the soloist requests: 2, 1, none (none in a King call)."""
+        return {Contract.TWO_CARD: 2, Contract.ONE_CARD: 1}.get(self, 0)
+
+    @property
+    def multiplier(self) -> int:
+        """CH-14.3: King call ×1, two-card solo ×1, one-card solo ×2, hand solo ×4."""
+        return _MULTIPLIERS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """The contract written ``text`` (``two-card``, ``one-card``, ``hand``; ``solo`` may
+        follow).
+
+        >>> Contract.parse("hand solo"), Contract.parse("2")
+        (<Contract.HAND: 3>, <Contract.TWO_CARD: 1>)
+        >>> Contract.parse("garde")
+        Traceback (most recent call last):
+            ...
+        ValueError: unknown contract 'garde'; expected two-card, one-card or hand (CH-8.1)
+        """
+        key = text.strip().lower().replace("_", "-").replace(" ", "-").removesuffix("-solo")
+        found = _PARSE.get(key)
+        if found is None:
+            raise ValueError(
+                f"unknown contract {text!r}; expected two-card, one-card or hand (CH-8.1)"
+            )
+        return found
+
+
+_TOKENS: Final = {
+    Contract.KING_CALL: "king-call",
+    Contract.TWO_CARD: "two-card",
+    Contract.ONE_CARD: "one-card",
+    Contract.HAND: "hand",
+}
+_LABELS: Final = {
+    Contract.KING_CALL: "King call",
+    Contract.TWO_CARD: "two-card solo",
+    Contract.ONE_CARD: "one-card solo",
+    Contract.HAND: "hand solo",
+}
+_MULTIPLIERS: Final = {
+    Contract.KING_CALL: 1,
+    Contract.TWO_CARD: 1,
+    Contract.ONE_CARD: 2,
+    Contract.HAND: 4,
+}
+_PARSE: Final = {
+    "two-card": Contract.TWO_CARD,
+    "2": Contract.TWO_CARD,
+    "one-card": Contract.ONE_CARD,
+    "1": Contract.ONE_CARD,
+    "hand": Contract.HAND,
+    "0": Contract.HAND,
+}
+
+
+def seat_points(
+    pile: int, tricks: int, discard: int, owns_discard: bool, discard_point: int
+) -> int:
+    """CH-5.4 for one seat: the card points of its pile (and of the discard if it owns it), one
+    point per trick won (CH-5.2), and the discard point if it owns the discard (CH-5.3).
+
+    CH-E1: the soloist's 35 cards in 7 tricks count 24 + 7 = 31.
+
+    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> seat_points(card_mask(parse_cards("T21 T1 KS KD QH NC NS JD 2S 3S")), 7, 0, False, 1)
+    31
+    """
+    points = card_points(pile) + tricks
+    if owns_discard:
+        points += card_points(discard) + discard_point
+    return points
+
+
+def _halves(amount: int) -> tuple[int, int]:
+    """CH-15.2, CH-15.3: ``amount`` shared, the dealer taking (or paying) the odd point."""
+    return (amount + 1) // 2, amount // 2
+
+
+@attrs.frozen
+class TwoSideScore:
+    """A deal with two sides settled (CH-13 – CH-15): the ``points`` of the declarer's side and of
+    the opponents, the ``contract`` and whether the declarer (the dealer in a King call) has a
+    ``partner``, the winning side (0 declarer's, 1 opponents', None a draw), the base ``f0``, the
+    ``doubled`` flag, ``f`` and each seat's ``scores``.
+
+    >>> from tarotlib.variants.chambery.facts import config
+    >>> s = settle_two_sides((31, 37), config=config(5), contract=Contract.TWO_CARD, declarer=2,
+    ...                      partner=-1, active=(0, 1, 2, 3, 4), players=5)
+    >>> s.f, s.scores, s.lines()[-1]   # CH-E1
+    (3, (3, 3, -12, 3, 3), 'seat 2 pays 3 to each of 4 opponents: −12 (CH-15.1)')
+    """
+
+    config: str
+    total: int
+    half: int
+    threshold: int
+    points: tuple[int, int]
+    contract: Contract
+    declarer: int
+    partner: int
+    opponents: tuple[int, ...]
+    winner: int | None
+    f0: int
+    doubled: bool
+    f: int
+    scores: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+    def lines(self) -> tuple[str, ...]:
+        """The breakdown, one line per step.
+
+        >>> from tarotlib.variants.chambery.facts import config
+        >>> s = settle_two_sides((53, 15), config=config(5), contract=Contract.HAND, declarer=1,
+        ...                      partner=-1, active=range(5), players=5)
+        >>> s.lines()[1]   # CH-E5
+        'F₀ = 53 − 34 = 19, ×4 for the hand solo, ×2 as the losers have 15 < 17: F = 152 (CH-14)'
+        """
+        mine, theirs = self.points
+        who = f"seat {self.declarer}" + (f" and seat {self.partner}" if self.partner >= 0 else "")
+        out = [
+            *self.notes,
+            f"{self.contract.label}: {who} {mine}, opponents {theirs} (total {self.total}, CH-5.6)",
+        ]
+        if self.winner is None:
+            out.append(f"{mine}–{theirs}: a draw, nobody pays (CH-14.1)")
+            return tuple(out)
+        w, lose = (mine, theirs) if self.winner == 0 else (theirs, mine)
+        steps = f"F₀ = {w} − {self.half} = {self.f0}"
+        if self.contract.multiplier > 1:
+            steps += f", ×{self.contract.multiplier} for the {self.contract.label}"
+        if self.doubled:
+            steps += f", ×2 as the losers have {lose} < {self.threshold}"
+        out.append(f"{steps}: F = {self.f} (CH-14)")
+        k = len(self.opponents)
+        total = k * self.f
+        if self.partner >= 0:
+            dealer, partner = _halves(total)
+            if self.winner == 0:
+                out.append(
+                    f"each opponent pays {self.f}: dealer {signed(dealer)}, partner "
+                    f"{signed(partner)} (CH-15.2)"
+                )
+            else:
+                out.append(
+                    f"each opponent receives {self.f}: dealer {signed(-dealer)}, partner "
+                    f"{signed(-partner)} (CH-15.3)"
+                )
+        elif self.winner == 0:
+            out.append(
+                f"each of {k} opponents pays {self.f} to seat {self.declarer}: "
+                f"{signed(total)} (CH-15.1)"
+            )
+        else:
+            out.append(
+                f"seat {self.declarer} pays {self.f} to each of {k} opponents: "
+                f"{signed(-total)} (CH-15.1)"
+            )
+        return tuple(out)
+
+
+def settle_two_sides(
+    points: tuple[int, int],
+    *,
+    config: Config,
+    contract: Contract,
+    declarer: int,
+    partner: int,
+    active: Sequence[int],
+    players: int,
+    notes: Sequence[str] = (),
+) -> TwoSideScore:
+    """CH-14, CH-15: ``points`` = (declarer's side, opponents), which total ``config.total``.
+    ``declarer`` is the soloist, or the dealer in a King call with his ``partner`` (-1: alone,
+    CH-10.2 ``alone``); ``active`` the seats in play (a sitter out of them scores 0, CH-2.3).
+
+    CH-E4 (a King call lost 27–41): the dealer −11, the partner −10.
+
+    >>> from tarotlib.variants.chambery.facts import config
+    >>> settle_two_sides((27, 41), config=config(5), contract=Contract.KING_CALL, declarer=0,
+    ...                  partner=3, active=range(5), players=5).scores
+    (-11, 7, 7, -10, 7)
+    """
+    mine, theirs = points
+    if mine + theirs != config.total:
+        raise ValueError(f"the sides' points {points} do not total {config.total} (CH-13.2)")
+    side = {declarer} | ({partner} if partner >= 0 else set())
+    opponents = tuple(s for s in active if s not in side)
+    h, q = config.half, config.threshold
+    scores = [0] * players
+    if mine == theirs == h:  # CH-14.1
+        return TwoSideScore(
+            config.name, config.total, h, q, points, contract, declarer, partner, opponents,
+            None, 0, False, 0, tuple(scores), tuple(notes),
+        )  # fmt: skip
+    winner = 0 if mine > theirs else 1
+    w = max(mine, theirs)
+    lose = config.total - w
+    f0 = w - h  # CH-14.2
+    doubled = lose < q  # CH-14.3: a strict <
+    f = f0 * contract.multiplier * (2 if doubled else 1)
+    sign = 1 if winner == 0 else -1
+    for s in opponents:
+        scores[s] = -sign * f  # CH-15.1 – CH-15.3: each opponent pays or receives F
+    total = len(opponents) * f
+    if partner >= 0:
+        dealer_share, partner_share = _halves(total)  # CH-15.2, CH-15.3: the odd point
+        scores[declarer] = sign * dealer_share
+        scores[partner] = sign * partner_share
+    else:
+        scores[declarer] = sign * total
+    return TwoSideScore(
+        config.name, config.total, h, q, points, contract, declarer, partner, opponents,
+        winner, f0, doubled, f, tuple(scores), tuple(notes),
+    )  # fmt: skip
+
+
+Sharing = Literal["dm", "top_scorer_takes_excess"]
+
+
+@attrs.frozen
+class ThreePlayerScore:
+    """A three-player deal settled (CH-16): each seat's ``points``, difference ``d`` from the par
+    ``half``, multiplier ``m`` and ``scores``.
+
+    >>> s = settle_three((45, 21, 12), half=26)   # CH-E7
+    >>> s.d, s.m, s.scores
+    ((19, -5, -14), (1, 1, 2), (33, -5, -28))
+    """
+
+    config: str
+    half: int
+    points: tuple[int, ...]
+    d: tuple[int, ...]
+    m: tuple[int, ...]
+    sharing: Sharing
+    scores: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+    def lines(self) -> tuple[str, ...]:
+        """The breakdown, one line per step.
+
+        >>> settle_three((35, 31, 12), half=26).lines()[-1]   # CH-E7
+        'settlement: seat 0 +18, seat 1 +10, seat 2 −28 (CH-16.3)'
+        """
+        out = [*self.notes]
+        for seat, (p, d, m) in enumerate(zip(self.points, self.d, self.m, strict=True)):
+            line = f"seat {seat}: {p} points, {p} − {self.half} = {signed(d)}"
+            if d < 0:
+                doubled = f" × 2 (below {self.half // 2}) = {-d * m}" if m == 2 else ""
+                line += f", pays {-d}{doubled} (CH-16.1, CH-16.2)"
+            out.append(line)
+        out.append(
+            "settlement: "
+            + ", ".join(f"seat {s} {signed(v)}" for s, v in enumerate(self.scores))
+            + (" (CH-16.3)" if self.sharing == "dm" else " (CH-16.3 top_scorer_takes_excess)")
+        )
+        return tuple(out)
+
+
+def settle_three(
+    points: Sequence[int],
+    *,
+    half: int,
+    sharing: Sharing = "dm",
+    config: str = "3p",
+    notes: Sequence[str] = (),
+) -> ThreePlayerScore:
+    """CH-16: each player's difference ``d = p − half``; a player below ``half / 2`` has ``m = 2``;
+    each loser pays ``|d| × m``. One winner takes every payment; two winners each receive
+    ``d × m`` of the loser (``dm``), or ``d`` each with the doubling's excess to the one with more
+    points, split when they tie (``top_scorer_takes_excess``).
+
+    CH-E7 (simplifié, par 24):
+
+    >>> settle_three((35, 26, 11), half=24).scores, settle_three((30, 30, 12), half=24).scores
+    ((22, 4, -26), (6, 6, -12))
+    >>> settle_three((35, 31, 12), half=26, sharing="top_scorer_takes_excess").scores
+    (23, 5, -28)
+    """
+    pts = tuple(points)
+    d = tuple(p - half for p in pts)
+    m = tuple(2 if p < half / 2 else 1 for p in pts)  # CH-16.1: strictly below half of par
+    scores = [0] * len(pts)
+    paid = 0
+    for s, (ds, ms) in enumerate(zip(d, m, strict=True)):
+        if ds < 0:  # CH-16.2
+            scores[s] = ds * ms
+            paid -= ds * ms
+    winners = [s for s, ds in enumerate(d) if ds > 0]
+    if len(winners) == 1:  # CH-16.3: he receives every payment
+        scores[winners[0]] = paid
+    elif len(winners) == 2:
+        loser = next(s for s, ds in enumerate(d) if ds < 0)
+        if sharing == "dm":
+            for s in winners:
+                scores[s] = d[s] * m[loser]
+        else:
+            for s in winners:
+                scores[s] = d[s]
+            excess = paid - sum(d[s] for s in winners)
+            a, b = winners
+            if pts[a] == pts[b]:
+                scores[a] += excess // 2
+                scores[b] += excess - excess // 2
+            else:
+                scores[a if pts[a] > pts[b] else b] += excess
+    return ThreePlayerScore(config, half, pts, d, m, sharing, tuple(scores), tuple(notes))
