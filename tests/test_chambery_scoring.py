@@ -169,3 +169,40 @@ def test_three_players_top_scorer_takes_excess() -> None:
 def test_sides_must_total_t() -> None:
     with pytest.raises(ValueError, match=r"CH-13\.2"):
         solo((30, 30), Contract.TWO_CARD)
+
+
+@pytest.mark.parametrize(
+    "key", [(5, False), (6, False), (4, False), (3, False), (4, True), (3, True)]
+)
+def test_group_counting_equals_the_points_of_every_side(key: tuple[int, bool]) -> None:
+    """CH-5.5: each side's won cards counted in groups of ``g`` (the cards of a trick) through the
+    core primitive, and the discard as one group of ``d`` cards for its owner's side (except in the
+    3-player simplifié, whose discard counts its card points only), give CH-5.4's points, in
+    random deals of every configuration. (Per side, not per seat: the Fou's exchange may take the
+    payment card from a partner's pile, CH-12.4.)"""
+    from chambery_helpers import chambery, play_out
+
+    from tarotlib.variants.chambery.facts import grouped_points
+    from tarotlib.variants.chambery.game import deal_points
+
+    rules = chambery(*key)
+    cfg = rules.config
+    g = cfg.active
+    for seed in range(20):
+        final = play_out(rules.new_deal(seed=seed))
+        points, owner, _ = deal_points(final)
+        discard = final.data.discard
+        sides = final.data.sides if cfg.two_sides else tuple(range(rules.players))
+        for side in set(sides):
+            seats = [s for s in range(rules.players) if sides[s] == side and s != final.sitter]
+            won = 0
+            for seat in seats:
+                won |= final.pile_mask(seat)
+            expected = grouped_points(won, g)
+            if owner in seats:
+                expected += (
+                    grouped_points(discard, discard.bit_count())
+                    if cfg.discard_point
+                    else card_points(discard)
+                )
+            assert sum(points[s] for s in seats) == expected, (seed, side)

@@ -29,6 +29,7 @@ from tarotlib.cards import (
 from tarotlib.deal.fool import ExchangeRule
 from tarotlib.decks import CHAMBERY_62, TAROT_78, Deck
 from tarotlib.exchange import DiscardRule
+from tarotlib.points import PointTable
 from tarotlib.ranking import CHAMBERY as _RANKS
 from tarotlib.tricks import Overtrump, TrickRules
 
@@ -36,7 +37,9 @@ __all__ = [
     "BAGA",
     "CONFIGS",
     "FOU",
+    "GROUP_POINTS",
     "KINGS_MASK",
+    "POINTS",
     "TRICKS",
     "TRUMP21",
     "VALUES",
@@ -72,6 +75,14 @@ VALUES: Final = _values()
 Jacks 1, every other card 0 (52 in all, in either pack)."""
 
 
+POINTS: Final = PointTable("chambery", VALUES)
+"""CH-5.1 as a core point table: card points summed (groups of one card)."""
+
+GROUP_POINTS: Final = PointTable("chambery-groups", tuple(v + 1 for v in VALUES))
+"""CH-5.5: the same points as group values (each card's value + 1), for counting a pile in groups
+of ``g`` cards (``GROUP_POINTS`` with ``group_size=g``): a cross-check of CH-5.4."""
+
+
 def card_points(mask: int) -> int:
     """CH-5.1: the card points of the cards of ``mask``.
 
@@ -79,7 +90,23 @@ def card_points(mask: int) -> int:
     >>> card_points(card_mask(parse_cards("T21 T1 KS KD QH NC NS JD")))   # CH-E1's soloist
     24
     """
-    return sum(VALUES[c] for c in range(78) if mask >> c & 1)
+    return POINTS.value_sum(mask)
+
+
+def grouped_points(mask: int, group: int) -> int:
+    """CH-5.5: the pile ``mask`` counted in groups of ``group`` cards through the core primitive
+    (each group worth its group values' sum minus ``group - 1``), which equals CH-5.4's card
+    points plus one point per group.
+
+    CH-E1: the soloist's 35 cards in 7 tricks of 5 count 31, as CH-5.4 counts them.
+
+    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> blanks = [c for c in range(78) if VALUES[c] == 0 and c != FOU][:27]   # 27 cards worth 0
+    >>> pile = card_mask(parse_cards("T21 T1 KS KD QH NC NS JD")) | card_mask(blanks)
+    >>> pile.bit_count(), grouped_points(pile, 5), card_points(pile) + 7
+    (35, 31, 31)
+    """
+    return attrs.evolve(GROUP_POINTS, group_size=group).count_units(mask) // group
 
 
 @attrs.frozen
