@@ -61,6 +61,7 @@ RECORD_VERSION: Final = 1
 """The record format version this library writes and reads."""
 
 _FIELDS: Final = ("format", "version", "variant", "options", "deal", "actions", "result")
+_OPTIONAL: Final = ("facts",)  # written only when the deal was given facts (Game.new_deal)
 
 OptionValue: TypeAlias = "bool | int | float | str | tuple[OptionValue, ...] | None"
 """An option value as a record holds it: a JSON value, with lists held as tuples."""
@@ -87,11 +88,18 @@ def _kind(value: object) -> str:
 
 
 def _check_envelope(
-    obj: object, noun: str, field: str, fmt: str, version: int, fields: Sequence[str]
+    obj: object,
+    noun: str,
+    field: str,
+    fmt: str,
+    version: int,
+    fields: Sequence[str],
+    optional: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The checks every versioned record shares: a JSON object with the right ``format`` and
-    ``version`` and exactly the known ``fields``. ``noun`` names the record in messages
-    (``record``, ``match record``), ``field`` its fields (``record field 'x'``)."""
+    ``version`` and exactly the known ``fields`` (and perhaps some ``optional`` ones). ``noun``
+    names the record in messages (``record``, ``match record``), ``field`` its fields
+    (``record field 'x'``)."""
     if not isinstance(obj, dict):
         raise RecordError(f"a {noun} must be a JSON object, got {_kind(obj)}")
     got = obj.get("format")
@@ -104,7 +112,7 @@ def _check_envelope(
         raise RecordError(
             f"unsupported {noun} version {number}: this tarotlib reads version {version}"
         )
-    unknown = sorted(str(k) for k in obj if k not in fields)
+    unknown = sorted(str(k) for k in obj if k not in fields and k not in optional)
     if unknown:
         raise RecordError(
             f"unknown {field} field(s) {', '.join(map(repr, unknown))} in a version "
@@ -164,6 +172,22 @@ def _actions_converter(actions: Sequence[str]) -> tuple[str, ...]:
 
 def _scores_converter(scores: Iterable[float]) -> tuple[float, ...]:
     return tuple(scores)
+
+
+def _facts_converter(facts: Mapping[str, object] | None) -> Mapping[str, OptionValue]:
+    if facts is None:
+        return types.MappingProxyType({})
+    if not isinstance(facts, Mapping):
+        raise RecordError(f"record 'facts' must be an object, got {_kind(facts)}")
+    for key, value in facts.items():
+        if not isinstance(key, str) or not (value is None or isinstance(value, (bool, int, str))):
+            raise RecordError(
+                "record 'facts' map names to true/false, integers, strings or null; "
+                f"got {key!r}: {_kind(value)}"
+            )
+    return types.MappingProxyType(
+        {k: v for k, v in sorted(facts.items())}  # type: ignore[misc]
+    )
 
 
 # -- value classes ----------------------------------------------------------------------------------
@@ -261,7 +285,9 @@ class GameRecord:
 
     ``deal`` is a :class:`SeedDeal` or an explicit :class:`~tarotlib.dealing.Layout` (which names
     its dealer); ``actions`` are the actions' text forms; ``result`` is ``None`` for an unfinished
-    deal. ``options`` is a read-only mapping of JSON values (lists are held as tuples).
+    deal. ``options`` is a read-only mapping of JSON values (lists are held as tuples). ``facts``
+    are the facts the deal was given (``new_deal(facts=...)``, e.g. the first deal of a series,
+    FT-20.4), written as the optional field ``"facts"`` only when there are some.
 
     >>> rec = GameRecord("french-tarot", {"players": 3}, SeedDeal(9), ("pass", "pass", "pass"))
     >>> rec.replay().result.annulled
@@ -275,6 +301,9 @@ class GameRecord:
     deal: SeedDeal | Layout
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions_converter)
     result: RecordResult | None = None
+    facts: Mapping[str, OptionValue] = attrs.field(
+        factory=dict, converter=_facts_converter, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.variant, str) or not self.variant:
@@ -315,6 +344,7 @@ class GameRecord:
             deal,
             tuple(_action_text(rules, i, a) for i, a in enumerate(state.history)),
             RecordResult.of(state.result) if state.is_over else None,
+            getattr(state, "facts", None),
         )
 
     @property
@@ -372,6 +402,7 @@ class GameRecord:
             ),
             "actions": list(self.actions),
             "result": None if self.result is None else self.result.to_json(),
+            **({"facts": dict(self.facts)} if self.facts else {}),
         }
 
     @classmethod
@@ -388,7 +419,9 @@ class GameRecord:
             ...
         tarotlib.errors.RecordError: unsupported record version 2: this tarotlib reads version 1
         """
-        obj = _check_envelope(obj, "record", "record", RECORD_FORMAT, RECORD_VERSION, _FIELDS)
+        obj = _check_envelope(
+            obj, "record", "record", RECORD_FORMAT, RECORD_VERSION, _FIELDS, _OPTIONAL
+        )
         name = obj["variant"]
         if not isinstance(name, str):
             raise RecordError(f"record field 'variant' must be a string, got {_kind(name)}")
@@ -401,7 +434,12 @@ class GameRecord:
                 f"record field 'actions' must be a list of strings, got {_kind(actions)}"
             )
         record = cls(
-            name, options, _deal_from_json(obj["deal"]), actions, _result_from_json(obj["result"])
+            name,
+            options,
+            _deal_from_json(obj["deal"]),
+            actions,
+            _result_from_json(obj["result"]),
+            obj.get("facts"),
         )
         record._check()
         return record
@@ -428,10 +466,11 @@ class GameRecord:
     # -- replay -------------------------------------------------------------------------------------
     def _start(self, rules: Rules) -> GameState:
         """Deal the record's cards under ``rules``."""
+        extra: dict[str, object] = {"facts": dict(self.facts)} if self.facts else {}
         try:
             if isinstance(self.deal, SeedDeal):
-                return rules.new_deal(seed=self.deal.seed, dealer=self.deal.dealer)
-            return rules.new_deal(layout=self.deal)
+                return rules.new_deal(seed=self.deal.seed, dealer=self.deal.dealer, **extra)  # type: ignore[arg-type]
+            return rules.new_deal(layout=self.deal, **extra)  # type: ignore[arg-type]
         except ValueError as exc:
             raise RecordError(f"record deal cannot be dealt: {exc}") from None
 
@@ -741,7 +780,13 @@ class MatchRecord:
             raise RecordError(f"match record: {exc}") from None
 
     def _check_deal(self, match: Match, index: int, rec: GameRecord) -> None:
-        """``rec`` is the deal ``match`` deals next (its seeded deal, or a layout of its dealer)."""
+        """``rec`` is the deal ``match`` deals next (its seeded deal, or a layout of its dealer,
+        with the facts the match gives it)."""
+        facts = match.deal_facts()
+        if dict(rec.facts) != facts:
+            raise RecordError(
+                f"deal {index + 1} was given the facts {dict(rec.facts)}; the match gives it {facts}"
+            )
         if match.seed is not None:
             expected = SeedDeal(derive_seed(match.seed, index), match.dealer)
             if rec.deal != expected:
