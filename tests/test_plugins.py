@@ -61,7 +61,15 @@ def run(code: str, *, path: Sequence[Path] = ()) -> str:
 
 
 #: The games that come with tarotlib, as ``variant_names()`` lists them.
-BUILT_IN = ("belote", "french-tarot", "lombardy", "ombra-arrabiata", "reseghino", "tarocco-ombre")
+BUILT_IN = (
+    "belote",
+    "french-tarot",
+    "french-tarot-solo",
+    "lombardy",
+    "ombra-arrabiata",
+    "reseghino",
+    "tarocco-ombre",
+)
 
 
 # -- discovery -------------------------------------------------------------------------------------
