@@ -276,3 +276,30 @@ def test_the_poignee_uses_the_solo_thresholds() -> None:
     strict = to_play(rules(solo_poignee_thresholds="13/15/18").new_deal(layout=layout()))
     strict = apply(strict, "play 2C")
     assert not [a for a in strict.legal_actions() if a.text.startswith("declare")]
+
+
+# -- the deal's facts in records (the first of a series, FT-20.4) ----------------------------------
+def test_facts_are_checked_and_recorded() -> None:
+    with pytest.raises(tarotlib.DealError, match="deal facts"):
+        rules().new_deal(seed=1, facts={FIRST_OF_SERIES: [True]})
+    state = rules().new_deal(seed=1, facts={FIRST_OF_SERIES: True})
+    data = GameRecord.from_state(state).to_json()
+    assert data["facts"] == {FIRST_OF_SERIES: True}
+    assert "facts" not in GameRecord.from_state(rules().new_deal(seed=1)).to_json()
+    with pytest.raises(tarotlib.RecordError, match="facts"):
+        GameRecord.from_json({**data, "facts": {"x": [1]}})
+    assert GameRecord.from_json(data).replay() == state
+
+
+def test_a_match_record_refuses_a_first_deal_without_its_facts() -> None:
+    match = Match.start(rules(), deals=1, seed=8)
+    state = match.new_deal()
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    record = GameRecord.from_state(state)
+    bare = GameRecord(record.variant, record.options, record.deal, record.actions, record.result)
+    assert MatchRecord.of(match.add(state.result), [record]).replay()[0].totals == (
+        match.add(state.result).totals
+    )
+    with pytest.raises(tarotlib.RecordError, match="facts"):
+        MatchRecord.of(match.add(state.result), [bare]).replay()

@@ -14,7 +14,7 @@ from tarotlib.engine import Rules
 from tarotlib.variants.french_tarot.solo.game import FrenchTarotSolo
 from tarotlib.variants.french_tarot.solo.options import solo_options_from
 from tarotlib.variants.french_tarot.types import Contract
-from tarotlib.variants.registry import VariantInfo, register
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
@@ -28,6 +28,8 @@ INFO = VariantInfo(
     "French Tarot solo: one player against the AI and the dummy (seed 003's solo variant)",
     "docs/rules/french-tarot.md FT-20",
     _solo,
+    oracle=LazyHook(f"{__package__}.oracle:check_solo_state"),
+    options_strategy=LazyHook(f"{__package__}.strategies:solo_options"),
     deck=TAROT_78,
     contracts=tuple(contract.label for contract in Contract),
 )
