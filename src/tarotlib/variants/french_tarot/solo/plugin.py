@@ -28,6 +28,7 @@ INFO = VariantInfo(
     "French Tarot solo: one player against the AI and the dummy (seed 003's solo variant)",
     "docs/rules/french-tarot.md FT-20",
     _solo,
+    bot=LazyHook(f"{__package__}.bot:player"),
     oracle=LazyHook(f"{__package__}.oracle:check_solo_state"),
     options_strategy=LazyHook(f"{__package__}.strategies:solo_options"),
     deck=TAROT_78,
