@@ -4,15 +4,18 @@ matches."""
 
 from __future__ import annotations
 
+import io
 import random
+from pathlib import Path
 
 import pytest
 
 import tarotlib
 from tarotlib import IllegalActionError, Layout, Match, parse_card, parse_cards
 from tarotlib.cards import card_mask
+from tarotlib.cli import main
 from tarotlib.deal import FIRST_OF_SERIES
-from tarotlib.records import GameRecord, MatchRecord
+from tarotlib.records import GameRecord, MatchRecord, save
 from tarotlib.testing import check_replay
 from tarotlib.variants.french_tarot import Declaration, DeclarationKind
 from tarotlib.variants.french_tarot.scoring import ScoreSummary, score_deal
@@ -325,3 +328,36 @@ def test_the_heuristic_player_beats_the_random_player() -> None:
     mean = sum(diffs) / len(diffs)
     se = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)) ** 0.5
     assert mean - 2 * se > 0, (mean, se)
+
+
+# -- the terminal ------------------------------------------------------------------------------------
+def test_the_terminal_game_simulate_and_replay(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``tarotlib play`` (piped input: a Prise, the first six discards, no slam, then always the
+    first action) shows the dummy's face-up cards, the AI's led card and whose card is chosen;
+    ``simulate`` and ``replay`` work."""
+    script = ["prise", *["1"] * 6, "no-slam", *["1"] * 48]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    save_to = tmp_path / "match.json"
+    assert main(["play", NAME, "--seed", "3", "--deals", "1", "--save", str(save_to)]) == 0
+    out = capsys.readouterr().out
+    assert "dummy's face-up cards: 1S 8H T15" in out
+    assert "current trick: AI JC" in out
+    assert "now: choose the dummy's card (one of its face-up cards)" in out
+    assert "now: play your own card" in out and "dummy: play T15" in out
+    assert "piles: AI 23 cards face down · dummy 21 cards face down" in out
+    assert "== deal 1 over ==" in out
+    match, current = MatchRecord.loads(save_to.read_text()).replay()
+    assert current is None and len(match.results) == 1
+    assert match.results[0].contract == "Prise"
+    assert main(["simulate", NAME, "--deals", "20", "--seed", "1", "--bots", "heuristic"]) == 0
+    assert "deals played: 20" in capsys.readouterr().out
+    state = to_play(rules().new_deal(seed=4))
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[-1])
+    path = tmp_path / "deal.json"
+    save(path, GameRecord.from_state(state))
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    assert "AI" in replayed and "dummy" in replayed

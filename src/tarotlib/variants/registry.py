@@ -11,7 +11,7 @@ they need.
 
 >>> from tarotlib.variants.registry import variant, variant_names
 >>> variant_names()
-('belote', 'french-tarot', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
+('belote', 'french-tarot', 'french-tarot-solo', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
 >>> variant("french-tarot", players=5, preset="bga").options.callable_cards
 'king_queen'
 >>> variant("tarock")  # doctest: +ELLIPSIS
@@ -276,8 +276,9 @@ def unregister(name: str) -> VariantInfo:
 def variant_names() -> tuple[str, ...]:
     """Names of the registered variants, sorted.
 
-    >>> variant_names()
-    ('belote', 'french-tarot', 'lombardy', 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
+    >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
+    ('belote', 'french-tarot', 'french-tarot-solo', 'lombardy', 'ombra-arrabiata', 'reseghino',
+     'tarocco-ombre')
     """
     _discover()
     return tuple(sorted(_REGISTRY))

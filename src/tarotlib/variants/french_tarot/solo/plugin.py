@@ -31,6 +31,7 @@ INFO = VariantInfo(
     bot=LazyHook(f"{__package__}.bot:player"),
     oracle=LazyHook(f"{__package__}.oracle:check_solo_state"),
     options_strategy=LazyHook(f"{__package__}.strategies:solo_options"),
+    view=LazyHook(f"{__package__}.view:view_parts"),
     deck=TAROT_78,
     contracts=tuple(contract.label for contract in Contract),
 )
