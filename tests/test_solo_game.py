@@ -11,7 +11,17 @@ from pathlib import Path
 import pytest
 
 import tarotlib
-from tarotlib import IllegalActionError, Layout, Match, parse_card, parse_cards
+from tarotlib import (
+    EXCUSE,
+    Discard,
+    IllegalActionError,
+    Layout,
+    Match,
+    Play,
+    Slam,
+    parse_card,
+    parse_cards,
+)
 from tarotlib.cards import card_mask
 from tarotlib.cli import main
 from tarotlib.deal import FIRST_OF_SERIES
@@ -342,10 +352,11 @@ def test_the_terminal_game_simulate_and_replay(
     save_to = tmp_path / "match.json"
     assert main(["play", NAME, "--seed", "3", "--deals", "1", "--save", str(save_to)]) == 0
     out = capsys.readouterr().out
-    assert "dummy's face-up cards: 1S 8H T15" in out
-    assert "current trick: AI JC" in out
+    assert "dealer: player (you) · player (you) to act" in out
+    assert "dummy's face-up cards: 8S T6 T18" in out
+    assert "current trick: AI 1S" in out
     assert "now: choose the dummy's card (one of its face-up cards)" in out
-    assert "now: play your own card" in out and "dummy: play T15" in out
+    assert "now: play your own card" in out and "dummy: play 8S" in out
     assert "piles: AI 23 cards face down · dummy 21 cards face down" in out
     assert "== deal 1 over ==" in out
     match, current = MatchRecord.loads(save_to.read_text()).replay()
@@ -361,3 +372,53 @@ def test_the_terminal_game_simulate_and_replay(
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out
     assert "AI" in replayed and "dummy" in replayed
+
+
+# -- FT-20.9, FT-20.11: the Excuse in the last trick and a slam ------------------------------------
+def slam_layout() -> Layout:
+    """The player holds KS KH KD, T2 … T21 and the Excuse; the AI the Petit (the top of its pile)
+    then a spade, a heart, a diamond (the player's Kings go at once) and suit cards; the dummy and
+    the chien suit cards only: the player wins every trick."""
+    suits = [f"{r}{s}" for r in (*range(1, 11), "J", "N", "Q") for s in "SHD"]
+    suits += [f"{r}C" for r in (*range(1, 11), "J", "N", "Q", "K")]
+    player = "KS KH KD " + " ".join(f"T{n}" for n in range(2, 22)) + " EX"
+    ai = "T1 " + " ".join(suits[:23])
+    return Layout.in_order([player, ai, " ".join(suits[23:47])], kitty=" ".join(suits[47:]))
+
+
+@pytest.mark.parametrize(("announce", "expected"), [("no-slam", 1040), ("slam", 1440)])
+def test_a_slam_completed_by_the_excuse(announce: str, expected: int) -> None:
+    """Garde Sans, every card to the player: 3 oudlers, 91 points, margin 55: (25 + 55) × 4 = 320,
+    and the slam +200 (not announced) or +400 (announced); the player scores 2D. The Excuse, kept
+    to the last trick by a player who won every earlier trick, wins it (FT-20.9)."""
+    state = apply(rules().new_deal(layout=slam_layout()), "bid garde-sans", announce)
+    while not state.is_over:
+        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, Play)))
+    assert state.tricks[-1].cards[-1] == EXCUSE and state.tricks[-1].winner == PLAYER
+    assert all(t.winner == PLAYER for t in state.tricks)
+    assert state.result.scores == (expected, -expected // 2, -expected // 2)
+
+
+def test_the_excuse_played_by_the_dummy_to_the_last_trick() -> None:
+    """S-O4: the dummy's Excuse in the last trick, which the AI wins: `to_winner` gives it to the
+    defenders, `changes_camp` to the player (4.5 points and an oudler more for him)."""
+    for seed in range(300):
+        state = rules().new_deal(seed=seed)
+        if state.data.order[DUMMY][-1] != EXCUSE:  # type: ignore[index]
+            continue
+        texts = ["bid prise"]
+        state = apply(state, "bid prise")
+        while not state.is_over:
+            action = next(a for a in state.legal_actions() if isinstance(a, (Play, Discard, Slam)))
+            texts.append(action.text)
+            state = state.apply(action)
+        last = state.tricks[-1]
+        if last.cards[1] != EXCUSE or last.winner != AI:
+            continue
+        other = rules(solo_excuse_last_trick="changes_camp").new_deal(seed=seed)
+        other = apply(other, *texts)
+        mine, theirs = state.result.breakdown, other.result.breakdown
+        assert theirs.summary.attack_half_points - mine.summary.attack_half_points == 9  # type: ignore[union-attr]
+        assert theirs.summary.oudlers == mine.summary.oudlers + 1  # type: ignore[union-attr]
+        return
+    pytest.fail("no deal of the first 300 seeds has the dummy's Excuse in a last trick the AI wins")

@@ -115,6 +115,19 @@ class SoloState(FrenchTarotState):
         return face_up(self)
 
     @property
+    def card_seat(self) -> int | None:
+        """The seat whose card a play takes now: the dummy during its turn (the player chooses its
+        card, FT-20.8 step 4), else the seat to act.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("french-tarot-solo").new_deal(seed=2).card_seat
+        0
+        """
+        if self.to_act is not None and self.phase == "play" and len(self._trick) == 1:
+            return DUMMY
+        return self.to_act
+
+    @property
     def ai_next(self) -> Card | None:
         """The top card of the AI's face-down pile (hidden from the player)."""
         return ai_top(self)
@@ -226,6 +239,26 @@ class FrenchTarotSolo(Game[SoloState]):
         'face_up'
         """
         return self.options.to_dict()
+
+    def match_first_dealer(self, seed: int | None) -> int:
+        """The player deals his own game: seat 0 (which seat deals is not a rule, FT-19 Q-12).
+
+        >>> FrenchTarotSolo().match_first_dealer(7)
+        0
+        """
+        self.check_seed(seed, "match_first_dealer")
+        return PLAYER
+
+    def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:
+        """The same dealer deals every deal of a series (see :meth:`match_first_dealer`).
+
+        >>> FrenchTarotSolo().next_dealer(0)
+        0
+        """
+        self.check_seat(dealer, "dealer")
+        if result is not None:
+            self.check_result(result, "next_dealer")
+        return dealer
 
     def deal_facts(self, counted: int) -> dict[str, object]:
         """FT-20.4, S-O3: a match tells its first deal (no deal counted yet: a redealt petit sec
