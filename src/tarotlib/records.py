@@ -42,6 +42,7 @@ from tarotlib.variants.registry import variant
 __all__ = [
     "MATCH_RECORD_FORMAT",
     "MATCH_RECORD_VERSION",
+    "RECORD_FACTS_VERSION",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -58,10 +59,14 @@ RECORD_FORMAT: Final = "tarotlib-record"
 """The value of a record's ``"format"`` field."""
 
 RECORD_VERSION: Final = 1
-"""The record format version this library writes and reads."""
+"""The record format version this library writes for a deal given no facts, and reads."""
+
+RECORD_FACTS_VERSION: Final = 2
+"""The record format version this library writes for a deal given facts (``Game.new_deal(facts=
+...)``): version 1 with the field ``facts``; it reads it too."""
 
 _FIELDS: Final = ("format", "version", "variant", "options", "deal", "actions", "result")
-_OPTIONAL: Final = ("facts",)  # written only when the deal was given facts (Game.new_deal)
+_RECORD_VERSIONS: Final = {RECORD_VERSION: _FIELDS, RECORD_FACTS_VERSION: (*_FIELDS, "facts")}
 
 OptionValue: TypeAlias = "bool | int | float | str | tuple[OptionValue, ...] | None"
 """An option value as a record holds it: a JSON value, with lists held as tuples."""
@@ -88,31 +93,30 @@ def _kind(value: object) -> str:
 
 
 def _check_envelope(
-    obj: object,
-    noun: str,
-    field: str,
-    fmt: str,
-    version: int,
-    fields: Sequence[str],
-    optional: Sequence[str] = (),
+    obj: object, noun: str, field: str, fmt: str, versions: Mapping[int, Sequence[str]]
 ) -> dict[str, Any]:
-    """The checks every versioned record shares: a JSON object with the right ``format`` and
-    ``version`` and exactly the known ``fields`` (and perhaps some ``optional`` ones). ``noun``
-    names the record in messages (``record``, ``match record``), ``field`` its fields
-    (``record field 'x'``)."""
+    """The checks every versioned record shares: a JSON object with the right ``format``, one of
+    the ``versions`` it may have, and exactly the fields of that version. ``noun`` names the record
+    in messages (``record``, ``match record``), ``field`` its fields (``record field 'x'``)."""
     if not isinstance(obj, dict):
         raise RecordError(f"a {noun} must be a JSON object, got {_kind(obj)}")
     got = obj.get("format")
     if got != fmt:
         raise RecordError(f"not a tarotlib {noun}: field 'format' must be {fmt!r}, got {got!r}")
     number = obj.get("version")
-    if not _is_int(number):
+    if not isinstance(number, int) or isinstance(number, bool):
         raise RecordError(f"{field} field 'version' must be an integer, got {number!r}")
-    if number != version:
-        raise RecordError(
-            f"unsupported {noun} version {number}: this tarotlib reads version {version}"
+    if number not in versions:
+        known = sorted(versions)
+        readable = (
+            f"version {known[0]}"
+            if len(known) == 1
+            else f"versions {', '.join(map(str, known[:-1]))} and {known[-1]}"
         )
-    unknown = sorted(str(k) for k in obj if k not in fields and k not in optional)
+        raise RecordError(f"unsupported {noun} version {number}: this tarotlib reads {readable}")
+    version = number
+    fields = versions[number]
+    unknown = sorted(str(k) for k in obj if k not in fields)
     if unknown:
         raise RecordError(
             f"unknown {field} field(s) {', '.join(map(repr, unknown))} in a version "
@@ -392,7 +396,7 @@ class GameRecord:
         """
         return {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": RECORD_FACTS_VERSION if self.facts else RECORD_VERSION,
             "variant": self.variant,
             "options": {k: _thaw_option(v) for k, v in self.options.items()},
             "deal": (
@@ -414,14 +418,12 @@ class GameRecord:
         (legality is checked by :meth:`replay`). Every problem raises
         :class:`~tarotlib.errors.RecordError` saying what is wrong and what was expected.
 
-        >>> GameRecord.from_json({"format": "tarotlib-record", "version": 2})
+        >>> GameRecord.from_json({"format": "tarotlib-record", "version": 3})
         Traceback (most recent call last):
             ...
-        tarotlib.errors.RecordError: unsupported record version 2: this tarotlib reads version 1
+        tarotlib.errors.RecordError: unsupported record version 3: this tarotlib reads versions 1 and 2
         """
-        obj = _check_envelope(
-            obj, "record", "record", RECORD_FORMAT, RECORD_VERSION, _FIELDS, _OPTIONAL
-        )
+        obj = _check_envelope(obj, "record", "record", RECORD_FORMAT, _RECORD_VERSIONS)
         name = obj["variant"]
         if not isinstance(name, str):
             raise RecordError(f"record field 'variant' must be a string, got {_kind(name)}")
@@ -870,7 +872,7 @@ class MatchRecord:
         tarotlib.errors.RecordError: not a tarotlib match record: ..., got 'tarotlib-record'
         """
         obj = _check_envelope(
-            obj, "match record", "match", MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION, _MATCH_FIELDS
+            obj, "match record", "match", MATCH_RECORD_FORMAT, {MATCH_RECORD_VERSION: _MATCH_FIELDS}
         )
         name, options, rule = obj["variant"], obj["options"], obj["match"]
         if not isinstance(name, str):
@@ -1018,7 +1020,7 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     >>> load(path)
     Traceback (most recent call last):
         ...
-    tarotlib.errors.RecordError: unsupported record version 7: this tarotlib reads version 1
+    tarotlib.errors.RecordError: unsupported record version 7: this tarotlib reads versions 1 and 2
     """
     with open(path, "rb") as f:
         data = f.read()
