@@ -359,6 +359,8 @@ def test_the_terminal_game_simulate_and_replay(
     assert "now: play your own card" in out and "dummy: play 8S" in out
     assert "piles: AI 23 cards face down · dummy 21 cards face down" in out
     assert "== deal 1 over ==" in out
+    assert "you: player (seat 0) · bots: AI (seat 1) random, dummy (seat 2) random" in out
+    assert "totals after 1 deal of 1: player (you) " in out
     match, current = MatchRecord.loads(save_to.read_text()).replay()
     assert current is None and len(match.results) == 1
     assert match.results[0].contract == "Prise"
