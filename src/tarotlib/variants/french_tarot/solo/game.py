@@ -75,7 +75,7 @@ from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration
 if TYPE_CHECKING:
     from tarotlib.engine import DealResult
 
-__all__ = ["FrenchTarotSolo", "SoloState"]
+__all__ = ["AI", "DUMMY", "PLAYER", "FrenchTarotSolo", "SoloState"]
 
 _CAMPS: Final = (int(Camp.ATTACK), int(Camp.DEFENCE), int(Camp.DEFENCE))
 """FT-20.1: the player is always the taker; the AI and the dummy are always the defence."""
@@ -307,5 +307,3 @@ class FrenchTarotSolo(Game[SoloState]):
         self.check_state(state, "excuse_note")
         return self._excuse.note(state)
 
-
-__all__ += ["AI", "DUMMY", "PLAYER"]
