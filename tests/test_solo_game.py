@@ -424,3 +424,17 @@ def test_the_excuse_played_by_the_dummy_to_the_last_trick() -> None:
         assert theirs.summary.oudlers == mine.summary.oudlers + 1  # type: ignore[union-attr]
         return
     pytest.fail("no deal of the first 300 seeds has the dummy's Excuse in a last trick the AI wins")
+
+
+def test_a_redealt_petit_sec_leaves_the_next_deal_first_of_the_series() -> None:
+    """FT-20.4 with FT-20.3: an annulled deal does not count, so the next deal is still the
+    first of the series (a Prise)."""
+    match = Match.start(rules(solo_petit_sec="mandatory_redeal"), deals=2, seed=5)
+    annulled = match.new_deal(layout=petit_sec_layout())
+    assert annulled.is_over and annulled.result.annulled == "petit sec (seat 0)"
+    assert annulled.facts == {FIRST_OF_SERIES: True}  # type: ignore[attr-defined]
+    match = match.add(annulled.result)
+    assert match.deals_counted == 0 and match.dealer == PLAYER
+    again = match.new_deal()
+    assert again.facts == {FIRST_OF_SERIES: True}  # type: ignore[attr-defined]
+    assert [a.text for a in again.legal_actions()] in (["bid prise"], ["redeal", "keep"])
