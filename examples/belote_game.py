@@ -14,7 +14,8 @@ from tarotlib.variants.belote.scoring import DealSummary, score_deal, settle
 
 
 def main() -> Match:
-    rules = tarotlib.variant("belote", preset="bga")  # the Board Game Arena game (BGA's Belote page)
+    # The Board Game Arena game (BGA's Belote page).
+    rules = tarotlib.variant("belote", preset="bga")
     game = Match.start(rules, seed=2026).play([RandomBot(seat) for seat in range(4)])
     thrown_in = sum(1 for r in game.results if r.is_annulled)
     print(f"{len(game.results)} deals ({thrown_in} thrown in); totals by team:")

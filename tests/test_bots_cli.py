@@ -252,10 +252,13 @@ def test_replay_of_a_bad_record_exits_1(tmp_path: Path, capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert "differs from the replayed result" in err
     assert "Traceback" not in err
-    obj["version"] = 2
+    obj["version"] = 3
     path.write_text(json.dumps(obj), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
-    assert "unsupported record version 2: this tarotlib reads version 1" in capsys.readouterr().err
+    assert (
+        "unsupported record version 3: this tarotlib reads versions 1 and 2"
+        in capsys.readouterr().err
+    )
     assert main(["replay", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
 

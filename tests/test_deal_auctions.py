@@ -32,9 +32,8 @@ from tarotlib.deal import (
     evolve,
     first_of_series,
     note,
-    with_note,
 )
-from tarotlib.dealing import Layout, PacketSchedule
+from tarotlib.dealing import PacketSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, IllegalActionError
@@ -443,8 +442,8 @@ def _rules_first(state: DealState) -> bool:
 
 @attrs.frozen
 class NotedSeries(Game[DealState]):
-    """The same, the first deal being told to ``new_deal`` (a keyword the base class does not
-    have), which notes it in the deal's facts for :func:`first_of_series`."""
+    """The same, the first deal being told by the deal's facts (``new_deal(facts=...)``, which a
+    match gives from :meth:`Game.deal_facts`) for :func:`first_of_series`."""
 
     players: int = 3
     phases: tuple[Phase, ...] = (ChooseContract(tuple(Solo), first_deal="lowest"),)
@@ -452,21 +451,8 @@ class NotedSeries(Game[DealState]):
     deck = TAROT_78
     dealing = SCHEDULES[3]
 
-    def new_deal(
-        self,
-        *,
-        seed: int | None = None,
-        layout: Layout | None = None,
-        dealer: int = 0,
-        first_of_series: bool = False,
-    ) -> DealState:
-        state = super().new_deal(seed=seed, layout=layout, dealer=dealer)
-        if not first_of_series:
-            return state
-        d = state.data
-        data = evolve(d, notes=with_note(d.notes, FIRST_OF_SERIES, True))
-        assert state.to_act is not None
-        return state.proceed(None, to_act=state.to_act, data=data)
+    def deal_facts(self, counted: int) -> dict[str, object]:
+        return {FIRST_OF_SERIES: True} if counted == 0 else {}
 
     def score(self, state: DealState) -> DealResult:
         return DealResult((0, 0, 0), breakdown=Said("no score"), declarer=state.declarer)
@@ -504,8 +490,21 @@ def test_the_first_deal_of_a_series_is_played_at_the_lowest_contract() -> None:
 
 def test_the_first_deal_can_be_noted_in_the_deal_facts() -> None:
     rules = NotedSeries()
-    first = rules.new_deal(seed=1, first_of_series=True)
+    first = rules.new_deal(seed=1, facts={FIRST_OF_SERIES: True})
     assert first_of_series(first) and texts(first) == ["bid prise"]
+    assert first.facts == {FIRST_OF_SERIES: True} and first.data.notes == ((FIRST_OF_SERIES, True),)
     later = rules.new_deal(seed=1)
     assert not first_of_series(later) and len(later.legal_actions()) == 4
     assert play(first, "bid prise").contract == Solo.PRISE
+    check_replay(play(first, "bid prise"))  # records keep the facts: the replay is identical
+
+
+def test_a_match_tells_its_first_counted_deal_that_it_is_the_first() -> None:
+    match = Match.start(NotedSeries(), deals=2, seed=4)
+    first = match.new_deal()
+    assert isinstance(first, DealState)
+    assert first_of_series(first) and first.facts == {FIRST_OF_SERIES: True}
+    match = match.add(play(first, "bid prise").result)
+    second = match.new_deal()
+    assert isinstance(second, DealState)
+    assert not first_of_series(second) and second.facts == {}

@@ -65,6 +65,7 @@ BUILT_IN = (
     "belote",
     "chambery",
     "french-tarot",
+    "french-tarot-solo",
     "lombardy",
     "ombra-arrabiata",
     "reseghino",

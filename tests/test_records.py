@@ -300,11 +300,20 @@ def test_good_record_replays(good: dict[str, object]) -> None:
     assert GameRecord.from_json(good).replay().is_over
 
 
-@pytest.mark.parametrize("version", [0, 2, 99])
+@pytest.mark.parametrize("version", [0, 3, 99])
 def test_unsupported_version(good: dict[str, object], version: int) -> None:
     assert read_error(corrupt(good, version=version)) == (
-        f"unsupported record version {version}: this tarotlib reads version 1"
+        f"unsupported record version {version}: this tarotlib reads versions 1 and 2"
     )
+
+
+def test_version_2_is_version_1_with_the_deal_facts(good: dict[str, object]) -> None:
+    """A deal given facts (``new_deal(facts=...)``) is written as version 2, with ``facts``;
+    version 1 has no ``facts`` field, version 2 needs one."""
+    assert "unknown record field(s) 'facts'" in read_error(corrupt(good, facts={"x": True}))
+    assert "missing field(s) 'facts'" in read_error(corrupt(good, version=2))
+    with_facts = corrupt(good, version=2, facts={"first_of_series": True})
+    assert GameRecord.from_json(with_facts).facts == {"first_of_series": True}
 
 
 @pytest.mark.parametrize("version", ["1", 1.0, True, None])

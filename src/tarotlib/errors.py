@@ -167,7 +167,7 @@ class RecordError(TarotError, ValueError):
     >>> GameRecord.loads('{"format": "tarotlib-record", "version": 99}')
     Traceback (most recent call last):
         ...
-    tarotlib.errors.RecordError: unsupported record version 99: this tarotlib reads version 1
+    tarotlib.errors.RecordError: unsupported record version 99: this tarotlib reads versions 1 and 2
     """
 
 

@@ -229,20 +229,36 @@ class Match:
         >>> state = m.new_deal()
         >>> state.seed == derive_seed(5, 0), state.layout.dealer
         (True, 2)
+
+        The deal is given the facts the game asks for (:meth:`deal_facts`), for instance that it is
+        the first of the series (FT-20.4).
         """
         if self.is_over:
             raise MatchError("the match is over")
+        facts = self.deal_facts()
+        extra: dict[str, object] = {"facts": facts} if facts else {}
         if layout is not None:
             if layout.dealer != self.dealer:
                 raise MatchError(
                     f"the layout's dealer is seat {layout.dealer}; this deal is dealt by seat "
                     f"{self.dealer}"
                 )
-            return self.rules.new_deal(layout=layout)
+            return self.rules.new_deal(layout=layout, **extra)  # type: ignore[arg-type]
         if self.seed is None:
             raise MatchError("this match has no seed: give new_deal a layout")
         seed = derive_seed(self.seed, len(self.results))
-        return self.rules.new_deal(seed=seed, dealer=self.dealer)
+        return self.rules.new_deal(seed=seed, dealer=self.dealer, **extra)  # type: ignore[arg-type]
+
+    def deal_facts(self) -> dict[str, object]:
+        """The facts the next deal is given (``rules.deal_facts(deals_counted)``, when the game
+        has that convention; none otherwise).
+
+        >>> import tarotlib
+        >>> Match.start(tarotlib.variant("french-tarot"), deals=1, seed=5).deal_facts()
+        {}
+        """
+        hook = getattr(self.rules, "deal_facts", None)
+        return {} if hook is None else dict(hook(self.deals_counted))
 
     def add(self, result: DealResult) -> Match:
         """A new match with ``result`` added and credited (``rules.settle``); the dealer passes on

@@ -42,6 +42,7 @@ from tarotlib.variants.registry import variant
 __all__ = [
     "MATCH_RECORD_FORMAT",
     "MATCH_RECORD_VERSION",
+    "RECORD_FACTS_VERSION",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -58,9 +59,14 @@ RECORD_FORMAT: Final = "tarotlib-record"
 """The value of a record's ``"format"`` field."""
 
 RECORD_VERSION: Final = 1
-"""The record format version this library writes and reads."""
+"""The record format version this library writes for a deal given no facts, and reads."""
+
+RECORD_FACTS_VERSION: Final = 2
+"""The record format version this library writes for a deal given facts (``Game.new_deal(facts=
+...)``): version 1 with the field ``facts``; it reads it too."""
 
 _FIELDS: Final = ("format", "version", "variant", "options", "deal", "actions", "result")
+_RECORD_VERSIONS: Final = {RECORD_VERSION: _FIELDS, RECORD_FACTS_VERSION: (*_FIELDS, "facts")}
 
 OptionValue: TypeAlias = "bool | int | float | str | tuple[OptionValue, ...] | None"
 """An option value as a record holds it: a JSON value, with lists held as tuples."""
@@ -87,23 +93,29 @@ def _kind(value: object) -> str:
 
 
 def _check_envelope(
-    obj: object, noun: str, field: str, fmt: str, version: int, fields: Sequence[str]
+    obj: object, noun: str, field: str, fmt: str, versions: Mapping[int, Sequence[str]]
 ) -> dict[str, Any]:
-    """The checks every versioned record shares: a JSON object with the right ``format`` and
-    ``version`` and exactly the known ``fields``. ``noun`` names the record in messages
-    (``record``, ``match record``), ``field`` its fields (``record field 'x'``)."""
+    """The checks every versioned record shares: a JSON object with the right ``format``, one of
+    the ``versions`` it may have, and exactly the fields of that version. ``noun`` names the record
+    in messages (``record``, ``match record``), ``field`` its fields (``record field 'x'``)."""
     if not isinstance(obj, dict):
         raise RecordError(f"a {noun} must be a JSON object, got {_kind(obj)}")
     got = obj.get("format")
     if got != fmt:
         raise RecordError(f"not a tarotlib {noun}: field 'format' must be {fmt!r}, got {got!r}")
     number = obj.get("version")
-    if not _is_int(number):
+    if not isinstance(number, int) or isinstance(number, bool):
         raise RecordError(f"{field} field 'version' must be an integer, got {number!r}")
-    if number != version:
-        raise RecordError(
-            f"unsupported {noun} version {number}: this tarotlib reads version {version}"
+    if number not in versions:
+        known = sorted(versions)
+        readable = (
+            f"version {known[0]}"
+            if len(known) == 1
+            else f"versions {', '.join(map(str, known[:-1]))} and {known[-1]}"
         )
+        raise RecordError(f"unsupported {noun} version {number}: this tarotlib reads {readable}")
+    version = number
+    fields = versions[number]
     unknown = sorted(str(k) for k in obj if k not in fields)
     if unknown:
         raise RecordError(
@@ -164,6 +176,22 @@ def _actions_converter(actions: Sequence[str]) -> tuple[str, ...]:
 
 def _scores_converter(scores: Iterable[float]) -> tuple[float, ...]:
     return tuple(scores)
+
+
+def _facts_converter(facts: Mapping[str, object] | None) -> Mapping[str, OptionValue]:
+    if facts is None:
+        return types.MappingProxyType({})
+    if not isinstance(facts, Mapping):
+        raise RecordError(f"record 'facts' must be an object, got {_kind(facts)}")
+    for key, value in facts.items():
+        if not isinstance(key, str) or not (value is None or isinstance(value, (bool, int, str))):
+            raise RecordError(
+                "record 'facts' map names to true/false, integers, strings or null; "
+                f"got {key!r}: {_kind(value)}"
+            )
+    return types.MappingProxyType(
+        {k: v for k, v in sorted(facts.items())}  # type: ignore[misc]
+    )
 
 
 # -- value classes ----------------------------------------------------------------------------------
@@ -261,7 +289,9 @@ class GameRecord:
 
     ``deal`` is a :class:`SeedDeal` or an explicit :class:`~tarotlib.dealing.Layout` (which names
     its dealer); ``actions`` are the actions' text forms; ``result`` is ``None`` for an unfinished
-    deal. ``options`` is a read-only mapping of JSON values (lists are held as tuples).
+    deal. ``options`` is a read-only mapping of JSON values (lists are held as tuples). ``facts``
+    are the facts the deal was given (``new_deal(facts=...)``, e.g. the first deal of a series,
+    FT-20.4), written as the optional field ``"facts"`` only when there are some.
 
     >>> rec = GameRecord("french-tarot", {"players": 3}, SeedDeal(9), ("pass", "pass", "pass"))
     >>> rec.replay().result.annulled
@@ -275,6 +305,9 @@ class GameRecord:
     deal: SeedDeal | Layout
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions_converter)
     result: RecordResult | None = None
+    facts: Mapping[str, OptionValue] = attrs.field(
+        factory=dict, converter=_facts_converter, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.variant, str) or not self.variant:
@@ -315,6 +348,7 @@ class GameRecord:
             deal,
             tuple(_action_text(rules, i, a) for i, a in enumerate(state.history)),
             RecordResult.of(state.result) if state.is_over else None,
+            getattr(state, "facts", None),
         )
 
     @property
@@ -362,7 +396,7 @@ class GameRecord:
         """
         return {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": RECORD_FACTS_VERSION if self.facts else RECORD_VERSION,
             "variant": self.variant,
             "options": {k: _thaw_option(v) for k, v in self.options.items()},
             "deal": (
@@ -372,6 +406,7 @@ class GameRecord:
             ),
             "actions": list(self.actions),
             "result": None if self.result is None else self.result.to_json(),
+            **({"facts": dict(self.facts)} if self.facts else {}),
         }
 
     @classmethod
@@ -383,12 +418,12 @@ class GameRecord:
         (legality is checked by :meth:`replay`). Every problem raises
         :class:`~tarotlib.errors.RecordError` saying what is wrong and what was expected.
 
-        >>> GameRecord.from_json({"format": "tarotlib-record", "version": 2})
+        >>> GameRecord.from_json({"format": "tarotlib-record", "version": 3})
         Traceback (most recent call last):
             ...
-        tarotlib.errors.RecordError: unsupported record version 2: this tarotlib reads version 1
+        tarotlib.errors.RecordError: unsupported record version 3: this tarotlib reads versions 1 and 2
         """
-        obj = _check_envelope(obj, "record", "record", RECORD_FORMAT, RECORD_VERSION, _FIELDS)
+        obj = _check_envelope(obj, "record", "record", RECORD_FORMAT, _RECORD_VERSIONS)
         name = obj["variant"]
         if not isinstance(name, str):
             raise RecordError(f"record field 'variant' must be a string, got {_kind(name)}")
@@ -401,7 +436,12 @@ class GameRecord:
                 f"record field 'actions' must be a list of strings, got {_kind(actions)}"
             )
         record = cls(
-            name, options, _deal_from_json(obj["deal"]), actions, _result_from_json(obj["result"])
+            name,
+            options,
+            _deal_from_json(obj["deal"]),
+            actions,
+            _result_from_json(obj["result"]),
+            obj.get("facts"),
         )
         record._check()
         return record
@@ -428,10 +468,11 @@ class GameRecord:
     # -- replay -------------------------------------------------------------------------------------
     def _start(self, rules: Rules) -> GameState:
         """Deal the record's cards under ``rules``."""
+        extra: dict[str, object] = {"facts": dict(self.facts)} if self.facts else {}
         try:
             if isinstance(self.deal, SeedDeal):
-                return rules.new_deal(seed=self.deal.seed, dealer=self.deal.dealer)
-            return rules.new_deal(layout=self.deal)
+                return rules.new_deal(seed=self.deal.seed, dealer=self.deal.dealer, **extra)  # type: ignore[arg-type]
+            return rules.new_deal(layout=self.deal, **extra)  # type: ignore[arg-type]
         except ValueError as exc:
             raise RecordError(f"record deal cannot be dealt: {exc}") from None
 
@@ -741,7 +782,13 @@ class MatchRecord:
             raise RecordError(f"match record: {exc}") from None
 
     def _check_deal(self, match: Match, index: int, rec: GameRecord) -> None:
-        """``rec`` is the deal ``match`` deals next (its seeded deal, or a layout of its dealer)."""
+        """``rec`` is the deal ``match`` deals next (its seeded deal, or a layout of its dealer,
+        with the facts the match gives it)."""
+        facts = match.deal_facts()
+        if dict(rec.facts) != facts:
+            raise RecordError(
+                f"deal {index + 1} was given the facts {dict(rec.facts)}; the match gives it {facts}"
+            )
         if match.seed is not None:
             expected = SeedDeal(derive_seed(match.seed, index), match.dealer)
             if rec.deal != expected:
@@ -825,7 +872,7 @@ class MatchRecord:
         tarotlib.errors.RecordError: not a tarotlib match record: ..., got 'tarotlib-record'
         """
         obj = _check_envelope(
-            obj, "match record", "match", MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION, _MATCH_FIELDS
+            obj, "match record", "match", MATCH_RECORD_FORMAT, {MATCH_RECORD_VERSION: _MATCH_FIELDS}
         )
         name, options, rule = obj["variant"], obj["options"], obj["match"]
         if not isinstance(name, str):
@@ -973,7 +1020,7 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     >>> load(path)
     Traceback (most recent call last):
         ...
-    tarotlib.errors.RecordError: unsupported record version 7: this tarotlib reads version 1
+    tarotlib.errors.RecordError: unsupported record version 7: this tarotlib reads versions 1 and 2
     """
     with open(path, "rb") as f:
         data = f.read()

@@ -14,6 +14,7 @@ copy.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from tarotlib.cards import Card
@@ -21,7 +22,7 @@ from tarotlib.cards import Card
 if TYPE_CHECKING:
     from tarotlib.engine import DealResult
 
-__all__ = ["DealData", "Notes", "evolve", "new_data", "note", "with_note"]
+__all__ = ["DealData", "Notes", "check_facts", "evolve", "new_data", "note", "with_note"]
 
 Notes = tuple[tuple[str, object], ...]
 """A game's own facts: ``(key, value)`` pairs, immutable values only."""
@@ -41,6 +42,9 @@ class DealData(NamedTuple):
     dealer's discard (mask), ``calls`` the auction as ``(seat, call)`` pairs (``None`` for a pass),
     ``declarations`` the game's declaration records in order, ``notes`` the game's own facts.
     ``annulled`` gives the reason of an annulled deal and ``result`` the result once over.
+    ``facts`` are the facts given with the deal (``Game.new_deal(facts=...)``: what a match tells
+    a deal, such as being the first of its series, FT-20.4); they are also the first ``notes``,
+    and records keep them.
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("french-tarot", players=4)
@@ -72,6 +76,7 @@ class DealData(NamedTuple):
     notes: Notes = ()
     annulled: str | None = None
     result: DealResult | None = None
+    facts: Notes = ()
 
 
 _INDEX: Final = {name: i for i, name in enumerate(DealData._fields)}
@@ -140,3 +145,34 @@ def with_note(notes: Notes, key: str, value: object) -> Notes:
     (('b', 2), ('a', 3))
     """
     return (*((k, v) for k, v in notes if k != key), (key, value))
+
+
+def check_facts(facts: Mapping[str, object] | None) -> Notes:
+    """The facts given with a deal (``Game.new_deal(facts=...)``) as notes, sorted by name; raises
+    :class:`~tarotlib.errors.DealError` unless they map names to JSON scalars (``bool``, ``int``,
+    ``str``, ``None``), which records can keep.
+
+    >>> check_facts({"first_of_series": True, "deal": 3})
+    (('deal', 3), ('first_of_series', True))
+    >>> check_facts(None), check_facts({})
+    ((), ())
+    >>> check_facts({"x": [1]})
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.DealError: deal facts map names to true/false, integers, strings or null; got 'x': [1]
+    """
+    from tarotlib.errors import DealError
+
+    if facts is None:
+        return ()
+    if not isinstance(facts, Mapping):
+        raise DealError(f"deal facts must be a mapping of names to values, got {facts!r}")
+    out: list[tuple[str, object]] = []
+    for key, value in facts.items():
+        if not isinstance(key, str) or not (value is None or isinstance(value, (bool, int, str))):
+            raise DealError(
+                "deal facts map names to true/false, integers, strings or null; "
+                f"got {key!r}: {value!r}"
+            )
+        out.append((key, value))
+    return tuple(sorted(out))

@@ -34,7 +34,7 @@ import attrs
 
 from tarotlib.actions import Action
 from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
-from tarotlib.deal.data import new_data
+from tarotlib.deal.data import Notes, check_facts, evolve, new_data
 from tarotlib.deal.phase import Over, Parser, Phase
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout, dealt_order_of, sitter_of
@@ -180,11 +180,21 @@ class Game(abc.ABC, Generic[S]):
 
     # -- dealing ------------------------------------------------------------------------------------
     def new_deal(
-        self, *, seed: int | None = None, layout: Layout | None = None, dealer: int = 0
+        self,
+        *,
+        seed: int | None = None,
+        layout: Layout | None = None,
+        dealer: int = 0,
+        facts: Mapping[str, object] | None = None,
     ) -> S:
         """Deal from ``seed`` (with ``dealer``) or from an explicit ``layout`` (which names its
         dealer). The layout's dealing order (``Layout.order``, LO-11) becomes ``data.order``, and
         a dealing plan that leaves a seat out says which (``data.sitter``, CH-2.3).
+
+        ``facts`` are facts given with the deal (names to JSON scalars: ``bool``, ``int``,
+        ``str``, ``None``), what a :class:`~tarotlib.match.Match` tells its deals
+        (:meth:`deal_facts`): they become the deal's first ``notes`` and ``data.facts``, and
+        records keep them, so that the deal replays identically.
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("french-tarot", players=3)
@@ -194,6 +204,7 @@ class Game(abc.ABC, Generic[S]):
         >>> state.data.order, state.data.sitter
         (None, -1)
         """
+        given = check_facts(facts)
         if layout is not None:
             if seed is not None:
                 raise DealError("give either a seed or a layout, not both")
@@ -207,6 +218,7 @@ class Game(abc.ABC, Generic[S]):
                 stock=layout.stock,
                 order=layout.order,
                 sitter=sitter_of(self.dealing, self.players, layout.dealer),
+                facts=given,
             )
         n = self.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -215,7 +227,7 @@ class Game(abc.ABC, Generic[S]):
             raise DealError("new_deal needs a seed or a layout")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DealError(f"seed must be an integer, got {seed!r}")
-        return self._deal(shuffle(self.deck.cards, seed), dealer, seed)
+        return self._deal(shuffle(self.deck.cards, seed), dealer, seed, given)
 
     def deal_from_order(self, order: Sequence[int], dealer: int = 0) -> S:
         """Deal an explicitly ordered pack (its first card dealt first) with the game's plan.
@@ -242,17 +254,19 @@ class Game(abc.ABC, Generic[S]):
             raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         return self._deal(list(order), dealer, None)
 
-    def _deal(self, order: Sequence[int], dealer: int, seed: int | None) -> S:
+    def _deal(self, order: Sequence[int], dealer: int, seed: int | None, facts: Notes = ()) -> S:
         plan = self.dealing
         n = self.players
         hands, kitty, stock = plan.deal_cards(order, n, dealer)
         if self._machine.plain_dealing:
-            return self.start(hands, kitty, dealer, stock=stock, seed=seed)
+            return self.start(hands, kitty, dealer, stock=stock, seed=seed, facts=facts)
         dealt = dealt_order_of(plan, order, n, dealer)  # LO-11: the hands in dealing order
         sitter = sitter_of(plan, n, dealer)  # CH-2.3: the seat sitting the deal out
         if dealt is None and sitter < 0:
-            return self.start(hands, kitty, dealer, stock=stock, seed=seed)
-        return self.start(hands, kitty, dealer, stock=stock, seed=seed, order=dealt, sitter=sitter)
+            return self.start(hands, kitty, dealer, stock=stock, seed=seed, facts=facts)
+        return self.start(
+            hands, kitty, dealer, stock=stock, seed=seed, order=dealt, sitter=sitter, facts=facts
+        )
 
     def check_state(self, state: object, method: str) -> None:
         """Raise :class:`~tarotlib.errors.DealError` unless ``state`` is a deal of this game (what
@@ -348,10 +362,12 @@ class Game(abc.ABC, Generic[S]):
         seed: int | None = None,
         order: Sequence[Sequence[Card]] | None = None,
         sitter: int = -1,
+        facts: Notes = (),
     ) -> S:
         """The first state of a deal dealt as given (masks by seat), its first phase entered.
         ``order`` gives each hand in dealing order when the game keeps it (``data.order``, LO-11),
-        ``sitter`` the seat sitting the deal out (``data.sitter``, CH-2.3).
+        ``sitter`` the seat sitting the deal out (``data.sitter``, CH-2.3), ``facts`` the facts
+        given with the deal (``data.facts`` and the first ``data.notes``; see :meth:`new_deal`).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("french-tarot", players=3)
@@ -369,6 +385,8 @@ class Game(abc.ABC, Generic[S]):
         else:
             dealt = None if order is None else tuple(tuple(h) for h in order)
             data = new_data(dealer, seed, hands, kitty, tuple(stock), dealt, sitter)
+        if facts:
+            data = evolve(data, notes=facts, facts=facts)
         return self.state_class._first(self, data, packed)._enter(0)
 
     # -- actions ----------------------------------------------------------------------------------
@@ -430,6 +448,17 @@ class Game(abc.ABC, Generic[S]):
         """
 
     # -- match conventions ------------------------------------------------------------------------
+    def deal_facts(self, counted: int) -> Mapping[str, object]:
+        """The facts a match gives its next deal (``new_deal(facts=...)``) after ``counted`` deals
+        that count: none by default (a game whose first deal of a series differs says so here,
+        FT-20.4).
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> demo_game().deal_facts(0)
+        {}
+        """
+        return {}
+
     @property
     def match_target(self) -> float | None:
         """The game's own target score, used by a match started without a stopping rule (None: the

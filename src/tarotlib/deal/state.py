@@ -70,11 +70,20 @@ _new: Final = object.__new__
 S = TypeVar("S", bound="DealState")
 
 
-def _rebuild(game: Game[S], layout: Layout, seed: int | None, actions: tuple[Action, ...]) -> S:
-    """Unpickle a state: deal again and replay its history."""
-    state = game.new_deal(seed=seed, dealer=layout.dealer) if seed is not None else None
+def _rebuild(
+    game: Game[S],
+    layout: Layout,
+    seed: int | None,
+    actions: tuple[Action, ...],
+    facts: tuple[tuple[str, object], ...] = (),
+) -> S:
+    """Unpickle a state: deal again (with the deal's facts) and replay its history."""
+    given = dict(facts) or None
+    state = (
+        game.new_deal(seed=seed, dealer=layout.dealer, facts=given) if seed is not None else None
+    )
     if state is None or state.layout != layout:
-        state = game.new_deal(layout=layout)
+        state = game.new_deal(layout=layout, facts=given)
     for action in actions:
         state = state.apply(action)
     return state
@@ -399,6 +408,16 @@ class DealState:
         return self._d.seed
 
     @property
+    def facts(self) -> dict[str, object]:
+        """The facts given with the deal (``new_deal(facts=...)``; records keep them).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").new_deal(seed=1).facts
+        {}
+        """
+        return dict(self._d.facts)
+
+    @property
     def data(self) -> DealData:
         """The deal's facts so far (contract, declarer, sides, discard, ...; omniscient)."""
         return self._d
@@ -612,6 +631,9 @@ class DealState:
         return hash((self._d.dealt, self._h, self._i, self._to))
 
     def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        facts = self._d.facts
+        if facts:
+            return (_rebuild, (self._g, self.layout, self._d.seed, self.history, facts))
         return (_rebuild, (self._g, self.layout, self._d.seed, self.history))
 
     def __copy__(self) -> Self:

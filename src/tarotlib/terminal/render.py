@@ -392,9 +392,17 @@ def _number(value: float, signed: bool) -> str:
     return _signed(value) if signed else unsigned(value)
 
 
-def render_totals(match: Match, seat: int, teams: Sequence[Sequence[int]] = ()) -> str:
+def _seat(seat: int, names: Sequence[str]) -> str:
+    """``seat N``, or the seat's name when the game names its seats."""
+    return names[seat] if seat < len(names) else f"seat {seat}"
+
+
+def render_totals(
+    match: Match, seat: int, teams: Sequence[Sequence[int]] = (), names: Sequence[str] = ()
+) -> str:
     """The running totals of a match, by team when there are fixed ``teams`` (Belote), with the
-    stopping rule and any points set aside (Belote's litige).
+    stopping rule and any points set aside (Belote's litige); seats by their ``names`` when the
+    game names them.
 
     >>> import tarotlib
     >>> from tarotlib.engine import DealResult
@@ -414,7 +422,7 @@ def render_totals(match: Match, seat: int, teams: Sequence[Sequence[int]] = ()) 
         ]
     else:
         parts = [
-            f"seat {s}{' (you)' if s == seat else ''} {_number(total, True)}"
+            f"{_seat(s, names)}{' (you)' if s == seat else ''} {_number(total, True)}"
             for s, total in enumerate(totals)
         ]
     text = head + " · ".join(parts)
@@ -426,7 +434,11 @@ def render_totals(match: Match, seat: int, teams: Sequence[Sequence[int]] = ()) 
 
 
 def render_deal_end(
-    result: DealResult, match: Match, seat: int, teams: Sequence[Sequence[int]] = ()
+    result: DealResult,
+    match: Match,
+    seat: int,
+    teams: Sequence[Sequence[int]] = (),
+    names: Sequence[str] = (),
 ) -> str:
     """The end of a deal: its readable breakdown (``result.lines()``) and the running totals of
     ``match`` (which already includes the deal).
@@ -439,11 +451,14 @@ def render_deal_end(
     deal annulled: all players passed
     totals after 1 deal of 2: seat 0 (you) 0 · seat 1 0 · seat 2 0
     """
-    return "\n".join([*result.lines(), render_totals(match, seat, teams)])
+    return "\n".join([*result.lines(), render_totals(match, seat, teams, names)])
 
 
-def render_match_end(match: Match, seat: int, teams: Sequence[Sequence[int]] = ()) -> str:
-    """Who won the match (ties are shared), and whether the viewer did.
+def render_match_end(
+    match: Match, seat: int, teams: Sequence[Sequence[int]] = (), names: Sequence[str] = ()
+) -> str:
+    """Who won the match (ties are shared), and whether the viewer did; seats by their ``names``
+    when the game names them.
 
     >>> import tarotlib
     >>> from tarotlib.engine import DealResult
@@ -459,10 +474,10 @@ def render_match_end(match: Match, seat: int, teams: Sequence[Sequence[int]] = (
         text = f"match over: {who} with {_number(best, False)}"
     elif len(winners) == 1:
         you = " (you)" if winners[0] == seat else ""
-        text = f"match over: seat {winners[0]}{you} wins with {_number(best, True)}"
+        text = f"match over: {_seat(winners[0], names)}{you} wins with {_number(best, True)}"
     else:
-        names = ", ".join(f"seat {s}{' (you)' if s == seat else ''}" for s in winners)
-        text = f"match over: {names} share the win with {_number(best, True)}"
+        who = ", ".join(f"{_seat(s, names)}{' (you)' if s == seat else ''}" for s in winners)
+        text = f"match over: {who} share the win with {_number(best, True)}"
     if seat in winners:
         text += " · you win!"
     return text

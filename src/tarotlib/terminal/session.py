@@ -309,6 +309,18 @@ class Session:
             return self.view().teams
         return table_view(self.rules.new_deal(seed=0), self.human).teams
 
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' names when the game names them (its view's ``seat_names``), else ().
+
+        >>> import tarotlib
+        >>> new_session(tarotlib.variant("belote"), seed=1).seat_names
+        ()
+        """
+        if self.state is not None:
+            return self.view().seat_names
+        return table_view(self.rules.new_deal(seed=0), self.human).seat_names
+
 
 def _seat_names(bots: str | Sequence[str], players: int, human: int) -> tuple[str, ...]:
     names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
@@ -433,8 +445,9 @@ def _intro(session: Session) -> str:
         defaults = {}
     changed = [f"{k}={v}" for k, v in options.items() if k != "players" and defaults.get(k) != v]
     match = session.match
+    names = session.seat_names
     bots = ", ".join(
-        f"seat {s} {name}" for s, name in enumerate(session.seats) if s != session.human
+        f"{_named(s, names)} {name}" for s, name in enumerate(session.seats) if s != session.human
     )
     rule = (
         f"{match.deals} deal{'s' if match.deals != 1 else ''}"
@@ -444,7 +457,7 @@ def _intro(session: Session) -> str:
     lines = [
         f"tarotlib play: {rules.name}, {rules.players} players"
         f" (options: {', '.join(changed) if changed else 'all defaults'})",
-        f"you: seat {session.human} · bots: {bots}",
+        f"you: {_named(session.human, names)} · bots: {bots}",
         f"match: {rule} · seed {session.seed}",
         "at any prompt, ? lists your legal actions and the commands",
     ]
@@ -455,8 +468,13 @@ def _intro(session: Session) -> str:
             where += f", in deal {session.deal_number} ({len(session.state.history)} actions)"
         lines.append(where)
         if session.match.results:
-            lines.append(render_totals(session.match, session.human, session.teams))
+            lines.append(render_totals(session.match, session.human, session.teams, names))
     return "\n".join(lines)
+
+
+def _named(seat: int, names: tuple[str, ...]) -> str:
+    """``seat N``, or ``name (seat N)`` when the game names its seats."""
+    return f"{names[seat]} (seat {seat})" if seat < len(names) else f"seat {seat}"
 
 
 def _save(session: Session, path: str, console: Console, *, quiet: bool = False) -> bool:
@@ -545,7 +563,9 @@ def _pause(session: Session, console: Console) -> bool:
         if command is None or command.name == "help":
             console.say("  press Enter for the next deal, or type save FILE or quit")
         elif command.name == "show":
-            console.say(render_totals(session.match, session.human, session.teams))
+            console.say(
+                render_totals(session.match, session.human, session.teams, session.seat_names)
+            )
         elif command.name == "save":
             _save(session, command.argument, console)
         else:
@@ -583,6 +603,7 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
     console = Console() if console is None else console
     console.say(_intro(session))
     teams = session.teams
+    names = session.seat_names
     left = "match left (save it before quitting to finish it later)"
     if save_to is not None:
         left = f"match left; saved in {save_to} (tarotlib play --resume to go on)"
@@ -592,7 +613,8 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
                 break
             session.start_deal()
             console.say("")
-            console.say(f"== deal {session.deal_number} · dealer: seat {session.match.dealer} ==")
+            dealer = _named(session.match.dealer, names)
+            console.say(f"== deal {session.deal_number} · dealer: {dealer} ==")
         if not _play_deal(session, console):
             if save_to is not None:
                 _save(session, save_to, console, quiet=True)
@@ -603,14 +625,14 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
             _save(session, save_to, console, quiet=True)
         console.say("")
         console.say(f"== deal {len(session.match.results)} over ==")
-        console.say(render_deal_end(result, session.match, session.human, teams))
+        console.say(render_deal_end(result, session.match, session.human, teams, names))
         if session.match.is_over:
             break
         if not _pause(session, console):
             console.say(left)
             return 0
     console.say("")
-    console.say(render_match_end(session.match, session.human, teams))
+    console.say(render_match_end(session.match, session.human, teams, names))
     if save_to is not None:
         console.say(f"saved in {save_to}; replay with: tarotlib replay {shlex.quote(save_to)}")
     elif console.interactive:

@@ -95,6 +95,9 @@ class TableView:
     sitter: int = -1
     """The seat sitting the deal out, which plays no card (CH-2.3), or -1: read from the
     observation's ``sitter`` when it has one."""
+    seat_names: tuple[str, ...] = ()
+    """The seats' names when the game gives them (a game whose seats are not alike: a player,
+    an automaton, a dummy); ``seat N`` otherwise."""
 
     def card(self, card: int) -> str:
         """How a card is written on this table: the canonical text in French Tarot (``KH``,
@@ -124,8 +127,11 @@ class TableView:
         >>> view = table_view(tarotlib.variant("french-tarot").new_deal(seed=1), 0)
         >>> view.name(0), view.name(3)
         ('seat 0 (you)', 'seat 3')
+        >>> attrs.evolve(view, seat_names=("north", "east", "south", "west")).name(0)
+        'north (you)'
         """
-        return f"seat {seat} (you)" if self.is_you(seat) else f"seat {seat}"
+        base = self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat}"
+        return f"{base} (you)" if self.is_you(seat) else base
 
     def is_you(self, seat: int) -> bool:
         """True if ``seat`` is the viewer's and the view is a player's (not a replay's).
@@ -189,6 +195,7 @@ class ViewParts:
     slam_announced: bool | None = None
     notation: Notation | None = None
     pretty: bool | None = None
+    seat_names: tuple[str, ...] | None = None
 
 
 def table_view(state: GameState, seat: int, *, you: bool = True) -> TableView:

@@ -212,10 +212,12 @@ def check_replay(state: GameState) -> None:
     """
     rules = state.rules
     layout = state.layout
+    facts = getattr(state, "facts", None)  # the facts given with the deal (Game.new_deal)
+    extra: dict[str, object] = {"facts": facts} if facts else {}
     if state.seed is not None:
-        again = rules.new_deal(seed=state.seed, dealer=layout.dealer)
+        again = rules.new_deal(seed=state.seed, dealer=layout.dealer, **extra)  # type: ignore[arg-type]
     else:
-        again = rules.new_deal(layout=layout)
+        again = rules.new_deal(layout=layout, **extra)  # type: ignore[arg-type]
     assert again.layout == layout, "dealing again gives another layout"
     for action in state.history:
         again = again.apply(action)

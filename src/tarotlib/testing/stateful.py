@@ -8,6 +8,8 @@ Every attempt that the state says is illegal must be rejected with
 (:func:`~tarotlib.testing.invariants.check_rejects`); a legal one is applied. After every step a
 checker runs on the state reached — :func:`~tarotlib.testing.invariants.check_state` by default,
 or your own (for instance :func:`~tarotlib.testing.generic.check_deal` with your game's facts).
+A card "in hand" is one of the seat to act's, or of the seat its states name as ``card_seat``
+when the seat to act chooses another seat's card (the solo's player choosing the dummy's).
 
 Needs Hypothesis (``pip install "tarotlib[test]"``). Run a machine under pytest through its
 ``TestCase`` (``TestMyGame = VariantMachine.for_variant("my-game").TestCase``), or directly with
@@ -153,7 +155,9 @@ class VariantMachine(RuleBasedStateMachine):
 
     def _hand(self) -> frozenset[int] | None:
         hand = getattr(self.state, "hand", None)
-        seat = self.state.to_act
+        # The seat whose card a play takes: the seat to act, unless the game's states say another
+        # (``card_seat``: a seat to act that chooses another seat's card, as a dummy's).
+        seat = getattr(self.state, "card_seat", self.state.to_act)
         if not callable(hand) or seat is None:
             return None
         return frozenset(int(c) for c in hand(seat))

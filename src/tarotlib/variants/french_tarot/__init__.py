@@ -41,3 +41,4 @@ __all__ = [
 ]
 
 from tarotlib.variants.french_tarot import plugin as _plugin  # noqa: F401 (registers the game)
+from tarotlib.variants.french_tarot import solo as _solo  # noqa: F401 (registers the solo)

@@ -33,7 +33,7 @@ def view_parts(observation: Observation) -> ViewParts | None:
     >>> view_parts(tarotlib.variant("belote").new_deal(seed=1).observation(0)) is None
     True
     """
-    if not isinstance(observation, FrenchTarotObservation):
+    if type(observation) is not FrenchTarotObservation:  # (the solo's observations: its own view)
         return None
     obs = observation
     groups: list[tuple[str, tuple[Card, ...]]] = []

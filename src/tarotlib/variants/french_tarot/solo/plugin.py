@@ -1,0 +1,40 @@
+"""The French Tarot solo's entry in the variant registry (imported by
+:mod:`tarotlib.variants.french_tarot.solo`, itself imported by the French Tarot package).
+
+>>> import tarotlib
+>>> info = tarotlib.variant_info("french-tarot-solo")
+>>> info is INFO, info.contracts[:2]
+(True, ('Prise', 'Garde'))
+"""
+
+from __future__ import annotations
+
+from tarotlib.decks import TAROT_78
+from tarotlib.engine import Rules
+from tarotlib.variants.french_tarot.solo.game import FrenchTarotSolo
+from tarotlib.variants.french_tarot.solo.options import solo_options_from
+from tarotlib.variants.french_tarot.types import Contract
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
+
+__all__ = ["INFO"]
+
+
+def _solo(**options: object) -> Rules:
+    return FrenchTarotSolo(solo_options_from(options))
+
+
+INFO = VariantInfo(
+    "french-tarot-solo",
+    "French Tarot solo: one player against the AI and the dummy (Karen Robinson's solo variant, FT-20)",
+    "docs/rules/french-tarot.md FT-20",
+    _solo,
+    bot=LazyHook(f"{__package__}.bot:player"),
+    oracle=LazyHook(f"{__package__}.oracle:check_solo_state"),
+    options_strategy=LazyHook(f"{__package__}.strategies:solo_options"),
+    view=LazyHook(f"{__package__}.view:view_parts"),
+    deck=TAROT_78,
+    contracts=tuple(contract.label for contract in Contract),
+)
+"""The registry entry of the French Tarot solo."""
+
+register(INFO)
