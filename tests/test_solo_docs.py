@@ -13,8 +13,8 @@ from test_docs import check_option_row, option_rows
 from tarotlib.variants.french_tarot.solo.options import SOLO_OPTION_DOCS, SoloOptions
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGE = "french-tarot.md"
-HEADING = "### Options (FT-20)"
+PAGE = "french-tarot-solo.md"
+HEADING = "## Options (FT-20)"
 
 
 @pytest.mark.parametrize("name", [f.name for f in attrs.fields(SoloOptions)])
