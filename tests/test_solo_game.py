@@ -359,8 +359,16 @@ def test_the_terminal_game_simulate_and_replay(
     assert "now: play your own card" in out and "dummy: play 8S" in out
     assert "piles: AI 23 cards face down · dummy 21 cards face down" in out
     assert "== deal 1 over ==" in out
-    assert "you: player (seat 0) · bots: AI (seat 1) random, dummy (seat 2) random" in out
+    assert (
+        "you: player (seat 0) · AI (seat 1) and dummy (seat 2): no bot (the rules and your "
+        "choices play their cards)" in out
+    )
     assert "totals after 1 deal of 1: player (you) " in out
+    assert "match over: your total is " in out and "after 1 deal" in out
+    assert "share the win" not in out
+    # The AI and the dummy never choose: a person cannot sit there.
+    assert main(["play", NAME, "--seat", "1", "--deals", "1"]) == 2
+    assert "seat 1 never chooses in french-tarot-solo" in capsys.readouterr().err
     match, current = MatchRecord.loads(save_to.read_text()).replay()
     assert current is None and len(match.results) == 1
     assert match.results[0].contract == "Prise"

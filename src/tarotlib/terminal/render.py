@@ -455,17 +455,29 @@ def render_deal_end(
 
 
 def render_match_end(
-    match: Match, seat: int, teams: Sequence[Sequence[int]] = (), names: Sequence[str] = ()
+    match: Match,
+    seat: int,
+    teams: Sequence[Sequence[int]] = (),
+    names: Sequence[str] = (),
+    *,
+    alone: bool = False,
 ) -> str:
     """Who won the match (ties are shared), and whether the viewer did; seats by their ``names``
-    when the game names them.
+    when the game names them. ``alone``: the viewer is the only one who chooses (a solo game,
+    whose other seats are played by the rules), so the line gives his total only.
 
     >>> import tarotlib
     >>> from tarotlib.engine import DealResult
     >>> match = Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
     >>> render_match_end(match.add(DealResult((40, -20, -20))), 0)
     'match over: seat 0 (you) wins with +40 · you win!'
+    >>> render_match_end(match.add(DealResult((-112, 56, 56))), 0, alone=True)
+    'match over: your total is −112 after 1 deal'
     """
+    if alone:
+        done = len(match.results)
+        total = _number(match.totals[seat], True)
+        return f"match over: your total is {total} after {done} deal{'s' if done != 1 else ''}"
     winners = match.winners
     best = match.totals[winners[0]]
     if teams:

@@ -321,6 +321,21 @@ class Session:
             return self.view().seat_names
         return table_view(self.rules.new_deal(seed=0), self.human).seat_names
 
+    @property
+    def automatic(self) -> tuple[int, ...]:
+        """The seats that never choose (the view's ``automatic``): no bot plays there.
+
+        >>> import tarotlib
+        >>> new_session(tarotlib.variant("belote"), seed=1).automatic
+        ()
+        """
+        return _automatic(self.rules)
+
+
+def _automatic(rules: Rules) -> tuple[int, ...]:
+    """The seats of ``rules`` that never choose, as the game's view says."""
+    return table_view(rules.new_deal(seed=0), 0).automatic
+
 
 def _seat_names(bots: str | Sequence[str], players: int, human: int) -> tuple[str, ...]:
     names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
@@ -362,6 +377,13 @@ def new_session(
     """
     if not 0 <= human < rules.players:
         raise ValueError(f"the human's seat must be 0..{rules.players - 1}, got {human}")
+    automatic = _automatic(rules)
+    if human in automatic:
+        choosers = [s for s in range(rules.players) if s not in automatic]
+        raise ValueError(
+            f"seat {human} never chooses in {rules.name} (the rules play its cards); "
+            f"take seat {' or '.join(map(str, choosers))}"
+        )
     seats = _seat_names(bots, rules.players, human)
     for seat, name in enumerate(seats):  # fail now for an unknown or missing bot
         if seat != human:
@@ -446,9 +468,16 @@ def _intro(session: Session) -> str:
     changed = [f"{k}={v}" for k, v in options.items() if k != "players" and defaults.get(k) != v]
     match = session.match
     names = session.seat_names
+    automatic = session.automatic
     bots = ", ".join(
-        f"{_named(s, names)} {name}" for s, name in enumerate(session.seats) if s != session.human
+        f"{_named(s, names)} {name}"
+        for s, name in enumerate(session.seats)
+        if s != session.human and s not in automatic
     )
+    others = " and ".join(_named(s, names) for s in automatic)
+    if others:  # seats that never choose: no bot there
+        bots = f"{bots} · " if bots else ""
+        bots += f"{others}: no bot (the rules and your choices play their cards)"
     rule = (
         f"{match.deals} deal{'s' if match.deals != 1 else ''}"
         if match.deals is not None
@@ -457,7 +486,7 @@ def _intro(session: Session) -> str:
     lines = [
         f"tarotlib play: {rules.name}, {rules.players} players"
         f" (options: {', '.join(changed) if changed else 'all defaults'})",
-        f"you: {_named(session.human, names)} · bots: {bots}",
+        f"you: {_named(session.human, names)} · {bots if automatic else 'bots: ' + bots}",
         f"match: {rule} · seed {session.seed}",
         "at any prompt, ? lists your legal actions and the commands",
     ]
@@ -632,7 +661,9 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
             console.say(left)
             return 0
     console.say("")
-    console.say(render_match_end(session.match, session.human, teams, names))
+    console.say(
+        render_match_end(session.match, session.human, teams, names, alone=bool(session.automatic))
+    )
     if save_to is not None:
         console.say(f"saved in {save_to}; replay with: tarotlib replay {shlex.quote(save_to)}")
     elif console.interactive:

@@ -98,6 +98,9 @@ class TableView:
     seat_names: tuple[str, ...] = ()
     """The seats' names when the game gives them (a game whose seats are not alike: a player,
     an automaton, a dummy); ``seat N`` otherwise."""
+    automatic: tuple[int, ...] = ()
+    """The seats that never choose anything (their cards are turned by the rules or chosen by
+    another seat: the solo's AI and dummy); no bot or person sits there."""
 
     def card(self, card: int) -> str:
         """How a card is written on this table: the canonical text in French Tarot (``KH``,
@@ -196,6 +199,7 @@ class ViewParts:
     notation: Notation | None = None
     pretty: bool | None = None
     seat_names: tuple[str, ...] | None = None
+    automatic: tuple[int, ...] | None = None
 
 
 def table_view(state: GameState, seat: int, *, you: bool = True) -> TableView:

@@ -37,8 +37,8 @@ def view_parts(observation: Observation) -> ViewParts | None:
 
     >>> import tarotlib
     >>> parts = view_parts(tarotlib.variant("french-tarot-solo").new_deal(seed=3).observation(0))
-    >>> parts.seat_names, dict(parts.facts)["piles"]
-    (('player', 'AI', 'dummy'), 'AI 24 cards face down · dummy 24 cards face down')
+    >>> parts.seat_names, parts.automatic, dict(parts.facts)["piles"]
+    (('player', 'AI', 'dummy'), (1, 2), 'AI 24 cards face down · dummy 24 cards face down')
     >>> view_parts(tarotlib.variant("french-tarot").new_deal(seed=1).observation(0)) is None
     True
     """
@@ -67,4 +67,5 @@ def view_parts(observation: Observation) -> ViewParts | None:
             facts.append(("now", "choose the dummy's card (one of its face-up cards)"))
         else:
             facts.append(("now", "play your own card"))
-    return attrs.evolve(parts, facts=tuple(facts), seat_names=SEAT_NAMES)
+    # FT-20.8: the AI's cards are turned from its pile, the dummy's chosen by the player.
+    return attrs.evolve(parts, facts=tuple(facts), seat_names=SEAT_NAMES, automatic=(1, 2))
