@@ -256,8 +256,8 @@ def test_an_engine_that_ranks_the_cards_wrongly_is_caught() -> None:
 class LastCardWins(TrickPlay):
     """A consistent engine with another rule: the last card played wins each trick."""
 
-    def apply(self, state, action, card=-1, data=None):  # type: ignore[no-untyped-def]
-        new = super().apply(state, action, card, data)
+    def apply(self, state, action, card=-1, data=None, seat=-1):  # type: ignore[no-untyped-def]
+        new = super().apply(state, action, card, data, seat)
         if len(new._tricks) > len(state._tricks) and not new.is_over:
             leader, cards, _ = new._tricks[-1]
             winner = (leader + 3) % 4

@@ -514,11 +514,19 @@ class TrickPlay(Phase):
         return out
 
     # -- applying -------------------------------------------------------------------------------
-    def apply(self, state: S, action: Action, card: int = -1, data: DealData | None = None) -> S:
+    def apply(
+        self,
+        state: S,
+        action: Action,
+        card: int = -1,
+        data: DealData | None = None,
+        seat: int = -1,
+    ) -> S:
         """Apply the action of the seat to act: a card (checked against the legal cards), a
         declaration (handed to its offer) or a choice the fool rule asked for. With ``card``
         (a card index) it plays that card, known to be legal, recording ``action`` and the new
-        facts ``data``: what :meth:`play` does for an offer.
+        facts ``data``: what :meth:`play` does for an offer; ``seat`` then names the seat whose
+        card it is when that is not the seat to act (a dummy whose card another seat chooses).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("belote")
@@ -544,7 +552,8 @@ class TrickPlay(Phase):
             if not legal >> card & 1:
                 raise self.rejection(state, action)
             action = x.plays[card]
-        seat = state._to
+        if seat < 0:
+            seat = state._to
         s = _new(state.__class__)
         s._g = state._g
         s._h = (state._h, action)
@@ -663,9 +672,12 @@ class TrickPlay(Phase):
             reason = f"cannot play {name}: {reason}"
         return self.reject(reason, action)
 
-    def play(self, state: S, card: int, action: Action, data: DealData | None = None) -> S:
-        """Play ``card`` (known to be legal) for the seat to act, recording ``action`` (the card
-        played, or a declaration made with it) and, if given, the deal's new facts ``data``.
+    def play(
+        self, state: S, card: int, action: Action, data: DealData | None = None, seat: int = -1
+    ) -> S:
+        """Play ``card`` (known to be legal) for the seat to act (or for ``seat``, a seat whose
+        card the seat to act chooses), recording ``action`` (the card played, or a declaration
+        made with it) and, if given, the deal's new facts ``data``.
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("belote")
@@ -675,7 +687,7 @@ class TrickPlay(Phase):
         >>> after == state.apply(ace), after.current_trick, after.to_act
         (True, (Card(1D),), 2)
         """
-        return self.apply(state, action, int(card), data)
+        return self.apply(state, action, int(card), data, seat)
 
     # -- text -------------------------------------------------------------------------------------
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:

@@ -216,7 +216,8 @@ class FrenchTarotSolo(Game[SoloState]):
                             extra=_discarded_trumps,
                         ),
                     ),
-                )
+                ),
+                whole_hand=o.solo_dummy_follow_scope == "whole_hand",  # S-O1
             ),
         ]
         object.__setattr__(self, "phases", tuple(phases))

@@ -12,9 +12,10 @@ Excuse and the poignée plugged in as in French Tarot); what is the solo's own i
   history (a record lists the player's choices only);
 - the player acts for the dummy: during the dummy's turn ``to_act`` is the player (seat 0) and the
   legal actions are the dummy's playable face-up cards (FT-20.8 step 4);
-- the dummy's face-up cards are the first ``n`` cards of its pile still in its hand, ``n`` being
-  noted in the deal's facts under :data:`TURNED` (3 when play begins, step 1; one more after each
-  of its cards while its pile lasts, step 5). With ``solo_dummy_follow_scope="whole_hand"`` the
+- the dummy's face-up cards are the first ``n`` cards of its pile still in its hand: 3 cards when
+  play begins (step 1), one more after each of its cards while its pile lasts (step 5), so ``n``
+  follows from the number of cards it has played. When play begins the deal's facts note the
+  masks of the pile's first cards under :data:`PILE`. With ``solo_dummy_follow_scope="whole_hand"`` the
   dummy's face-down cards are turned one at a time, when none of its face-up cards is legal,
   until one is; and it is replenished only while fewer than 3 cards are face up.
 
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AI",
     "DUMMY",
+    "PILE",
     "PLAYER",
     "TURNED",
     "SoloPlay",
@@ -68,9 +70,16 @@ AI: Final = 1
 """The AI's seat, at the player's left (FT-20.1)."""
 DUMMY: Final = 2
 """The dummy's seat (FT-20.1)."""
+PILE: Final = "dummy_pile"
+"""The note holding the dummy's pile as masks of its first cards: entry ``n`` is the mask of the
+pile's first ``n`` cards, ``n`` = 0 … 24 (FT-20.8)."""
 TURNED: Final = "dummy_turned"
-"""The note counting the dummy's pile cards turned face up so far (FT-20.8)."""
+"""With ``whole_hand`` (S-O1), the note counting the dummy's pile cards turned face up so far
+(FT-20.8 steps 4, 5)."""
 _FACE_UP: Final = 3  # FT-20.8 step 1
+_PILE: Final = 24  # FT-20.3: each pile's cards
+_DUMMY_SHIFT: Final = SEAT_BITS * DUMMY
+_AI_SHIFT: Final = SEAT_BITS * AI
 _PLAYS: Final = plays_of(TAROT_NOTATION)
 
 
@@ -94,6 +103,30 @@ def _dummy_to_play(state: DealState) -> bool:
     return state._to >= 0 and isinstance(state._ph, SoloPlay) and len(state._trick) == 1
 
 
+def _turned_mask(state: DealState, whole_hand: bool, turn_up: bool = False) -> int:
+    """The dummy's pile cards face up so far (played ones included), as a mask: the first 3, and
+    one more for each card it has played (FT-20.8 steps 1, 5); under ``whole_hand``, as noted,
+    and with ``turn_up`` (the dummy's turn) the cards turned until a face-up card is legal
+    (step 4)."""
+    notes = state._d.notes
+    prefixes = note(notes, PILE, None)
+    if prefixes is None:  # play has not begun
+        return 0
+    assert isinstance(prefixes, tuple)
+    if not whole_hand:
+        played = len(prefixes) - 1 - _hand(state, DUMMY).bit_count()
+        return prefixes[min(_FACE_UP + played, len(prefixes) - 1)]  # type: ignore[no-any-return]
+    count = note(notes, TURNED, _FACE_UP)
+    assert isinstance(count, int)
+    mask: int = prefixes[count]
+    if turn_up:
+        legal = FRENCH_TAROT_TRICKS.legal_mask(_hand(state, DUMMY), state._led, state._win)
+        while count < len(prefixes) - 1 and not legal & mask:  # FT-20.8 step 4
+            count += 1
+            mask = prefixes[count]
+    return mask
+
+
 def turned(state: DealState) -> int:
     """How many cards of the dummy's pile are face up now (0 before play; FT-20.8 steps 1, 4, 5).
 
@@ -104,16 +137,7 @@ def turned(state: DealState) -> int:
     >>> turned(tarotlib.variant("french-tarot-solo").new_deal(seed=3))
     0
     """
-    pile = state._d.order
-    count = note(state._d.notes, TURNED, 0)
-    assert isinstance(count, int)
-    if count and pile is not None and _dummy_to_play(state) and _whole_hand(state):
-        hand = _hand(state, DUMMY)
-        legal = FRENCH_TAROT_TRICKS.legal_mask(hand, state._led, state._win)
-        dummy = pile[DUMMY]
-        while count < len(dummy) and not legal & _pile_mask(dummy, count):  # FT-20.8 step 4
-            count += 1
-    return count
+    return _turned_mask(state, _whole_hand(state), _dummy_to_play(state)).bit_count()
 
 
 def face_up_mask(state: DealState) -> int:
@@ -123,10 +147,9 @@ def face_up_mask(state: DealState) -> int:
     >>> face_up_mask(tarotlib.variant("french-tarot-solo").new_deal(seed=3))
     0
     """
-    order = state._d.order
-    if order is None:
+    if state._d.order is None:
         return 0
-    return _pile_mask(order[DUMMY], turned(state)) & _hand(state, DUMMY)
+    return _turned_mask(state, _whole_hand(state), _dummy_to_play(state)) & _hand(state, DUMMY)
 
 
 def face_up(state: DealState) -> tuple[Card, ...]:
@@ -149,9 +172,18 @@ def dummy_legal_mask(state: DealState) -> int:
     """
     if not _dummy_to_play(state):
         return 0
-    up = face_up_mask(state)
-    judged = _hand(state, DUMMY) if _whole_hand(state) else up
-    return FRENCH_TAROT_TRICKS.legal_mask(judged, state._led, state._win) & up
+    return _dummy_legal(state, _whole_hand(state))
+
+
+def _dummy_legal(state: DealState, whole_hand: bool) -> int:
+    """:func:`dummy_legal_mask` during the dummy's turn."""
+    hand = state._hands >> _DUMMY_SHIFT & FULL_MASK
+    if not whole_hand:  # what _turned_mask does, inlined (the hot path)
+        prefixes: tuple[int, ...] = note(state._d.notes, PILE, ())  # type: ignore[assignment]
+        up = prefixes[min(_FACE_UP + _PILE - hand.bit_count(), _PILE)] & hand
+        return FRENCH_TAROT_TRICKS.legal_mask(up, state._led, state._win) & up
+    up = _turned_mask(state, whole_hand, True) & hand
+    return FRENCH_TAROT_TRICKS.legal_mask(hand if whole_hand else up, state._led, state._win) & up
 
 
 def ai_top(state: DealState) -> Card | None:
@@ -166,11 +198,9 @@ def ai_top(state: DealState) -> Card | None:
     order = state._d.order
     if order is None:
         return None
-    hand = _hand(state, AI)
-    for card in order[AI]:
-        if hand >> card & 1:
-            return card
-    return None
+    pile = order[AI]
+    left = _hand(state, AI).bit_count()  # its cards leave its pile from the top only
+    return pile[len(pile) - left] if left else None
 
 
 @attrs.frozen
@@ -186,13 +216,19 @@ class SoloPlay(Phase):
     """
 
     tricks: TrickPlay
+    whole_hand: bool = False
+    """``solo_dummy_follow_scope = "whole_hand"`` (S-O1): the dummy's legal cards are judged on
+    its whole hand, with face-down cards turned until one is legal."""
     expects: str = "a card to play (the dummy's, then yours) or a poignée before your first card"
     name: str = attrs.field(default="play", init=False)
 
     # -- entering and the AI's lead -----------------------------------------------------------------
     def start(self, state: S) -> S:
         s = self.tricks.start(state)
-        s._d = evolve(s._d, notes=with_note(s._d.notes, TURNED, _FACE_UP))  # FT-20.8 step 1
+        prefixes = [0]
+        for card in s._d.order[DUMMY]:  # type: ignore[index]
+            prefixes.append(prefixes[-1] | 1 << card)
+        s._d = evolve(s._d, notes=with_note(s._d.notes, PILE, tuple(prefixes)))  # FT-20.8 step 1
         return self._ai_leads(s)
 
     def _ai_leads(self, s: S) -> S:
@@ -200,8 +236,8 @@ class SoloPlay(Phase):
         of its pile and leads it, whoever won the previous trick; the player acts next (for the
         dummy). The AI's card is not an action of the history."""
         s._to = s._lead = AI
-        card = ai_top(s)
-        assert card is not None
+        pile = s._d.order[AI]  # type: ignore[index]
+        card = pile[len(pile) - (s._hands >> _AI_SHIFT & FULL_MASK).bit_count()]  # ai_top, inlined
         after = self.tricks.play(s, card, _PLAYS[0][card])
         after._h = s._h
         after._to = PLAYER
@@ -211,19 +247,23 @@ class SoloPlay(Phase):
     def legal(self, state: DealState) -> tuple[Action, ...]:
         if state._to < 0:
             return ()
-        if _dummy_to_play(state):
-            return _PLAYS[1](dummy_legal_mask(state))
+        if len(state._trick) == 1:  # the dummy's turn
+            mask = state._memo
+            if mask < 0:
+                mask = state._memo = _dummy_legal(state, self.whole_hand)
+            return _PLAYS[1](mask)
         return self.tricks.legal(state)
 
     # -- applying -------------------------------------------------------------------------------------
     def apply(self, state: S, action: Action) -> S:
-        if _dummy_to_play(state):
+        if len(state._trick) == 1:  # the dummy's turn
             return self._dummy_plays(state, action)
-        if type(action) is Play:
-            card = action._index
-            if not _hand(state, PLAYER) >> card & 1:
-                raise IllegalActionError(self._not_held(state, card), action)
-        after = self.tricks.apply(state, action)
+        try:
+            after = self.tricks.apply(state, action)
+        except IllegalActionError:
+            if type(action) is Play and not _hand(state, PLAYER) >> action._index & 1:
+                raise IllegalActionError(self._not_held(state, action._index), action) from None
+            raise
         if after._i == state._i and not after._trick and after._to >= 0:
             return self._ai_leads(after)  # the trick is complete: the AI leads the next one
         return after
@@ -247,19 +287,20 @@ class SoloPlay(Phase):
                 )
             raise state.wrong(action, "a face-up card for the dummy (FT-20.8)")
         card = action._index
-        legal = dummy_legal_mask(state)
+        legal = state._memo  # the dummy's legal cards once listed (legal above)
+        if legal < 0:
+            legal = state._memo = _dummy_legal(state, self.whole_hand)
         if not legal >> card & 1:
             raise IllegalActionError(self._dummy_reason(state, card), action)
+        if not self.whole_hand:  # FT-20.8 step 5: the next card of its pile turns by itself
+            return self.tricks.play(state, card, _PLAYS[0][card], None, DUMMY)
         d = state._d
-        pile = d.order[DUMMY]  # type: ignore[index]
-        count = turned(state)  # with the turn-ups of FT-20.8 step 4
-        up_after = (_pile_mask(pile, count) & _hand(state, DUMMY)).bit_count() - 1
-        if count < len(pile) and (not _whole_hand(state) or up_after < _FACE_UP):
-            count += 1  # FT-20.8 step 5: replenish
+        mask = _turned_mask(state, True, True)  # with the turn-ups of step 4
+        count = mask.bit_count()
+        if count < len(d.order[DUMMY]) and (mask & _hand(state, DUMMY)).bit_count() - 1 < _FACE_UP:  # type: ignore[index]
+            count += 1  # step 5: replenish only while fewer than 3 cards are face up
         data = evolve(d, notes=with_note(d.notes, TURNED, count))
-        s = state._copy()
-        s._to = DUMMY
-        return self.tricks.play(s, card, _PLAYS[0][card], data)
+        return self.tricks.play(state, card, _PLAYS[0][card], data, DUMMY)
 
     def _dummy_reason(self, state: DealState, card: int) -> str:
         hand = _hand(state, DUMMY)
