@@ -237,8 +237,8 @@ class SoloPlay(Phase):
         dummy). The AI's card is not an action of the history."""
         s._to = s._lead = AI
         pile = s._d.order[AI]  # type: ignore[index]
-        card = pile[len(pile) - (s._hands >> _AI_SHIFT & FULL_MASK).bit_count()]  # ai_top, inlined
-        after = self.tricks.play(s, card, _PLAYS[0][card])
+        card = int(pile[len(pile) - (s._hands >> _AI_SHIFT & FULL_MASK).bit_count()])  # ai_top
+        after = self.tricks.apply(s, _PLAYS[0][card], card)  # known legal: play()
         after._h = s._h
         after._to = PLAYER
         return after
@@ -293,14 +293,14 @@ class SoloPlay(Phase):
         if not legal >> card & 1:
             raise IllegalActionError(self._dummy_reason(state, card), action)
         if not self.whole_hand:  # FT-20.8 step 5: the next card of its pile turns by itself
-            return self.tricks.play(state, card, _PLAYS[0][card], None, DUMMY)
+            return self.tricks.apply(state, _PLAYS[0][card], card, None, DUMMY)  # as play()
         d = state._d
         mask = _turned_mask(state, True, True)  # with the turn-ups of step 4
         count = mask.bit_count()
         if count < len(d.order[DUMMY]) and (mask & _hand(state, DUMMY)).bit_count() - 1 < _FACE_UP:  # type: ignore[index]
             count += 1  # step 5: replenish only while fewer than 3 cards are face up
         data = evolve(d, notes=with_note(d.notes, TURNED, count))
-        return self.tricks.play(state, card, _PLAYS[0][card], data, DUMMY)
+        return self.tricks.apply(state, _PLAYS[0][card], card, data, DUMMY)
 
     def _dummy_reason(self, state: DealState, card: int) -> str:
         hand = _hand(state, DUMMY)
