@@ -48,6 +48,7 @@ __all__ = [
     "config",
     "discard_rule",
     "fou_rule",
+    "grouped_points",
 ]
 
 FOU: Final = EXCUSE
