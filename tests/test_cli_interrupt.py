@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -100,3 +101,17 @@ def test_ctrl_c_stops_play_cleanly(tmp_path: Path) -> None:
     output = interrupt(child)
     assert child.exitstatus == 130, output
     assert "Traceback" not in output, output
+
+
+def test_ctrl_c_during_the_workers_fork_is_held_until_they_have_started() -> None:
+    """A SIGINT that arrives while the worker processes are forked is held back (else it is lost
+    in the interpreter's at-fork callbacks, or kills a worker before it ignores Ctrl-C) and raised
+    as soon as the fork is over."""
+    from tarotlib.simulation import _interrupts_held
+
+    reached = False
+    with pytest.raises(KeyboardInterrupt), _interrupts_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # a signal not held back would be raised here
+        reached = True
+    assert reached

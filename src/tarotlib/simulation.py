@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import importlib
 import inspect
@@ -37,10 +38,12 @@ import re
 import secrets
 import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from types import FrameType
 from typing import Any, Final, TextIO, TypeAlias
 
 import attrs
@@ -632,6 +635,8 @@ def simulate(
         used_workers = min(workers, len(chunks))
         pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_ignore_interrupt)
         try:
+            with _interrupts_held():  # the workers start (fork) on the first submission
+                pool.submit(_started)
             partials = _run_on(pool, chunks, deals, progress)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -643,6 +648,39 @@ def simulate(
         total = total.merge(partial)
     seconds = time.perf_counter() - start_time
     return _summary(rules, seed, names, total, used_workers, seconds)
+
+
+def _started() -> None:
+    """A first task: submitting it starts the worker processes (see :func:`_interrupts_held`)."""
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while worker processes are forked, and act on it on leaving.
+
+    A SIGINT that arrives during a fork is otherwise raised inside the interpreter's at-fork
+    callbacks, where the exception is printed and lost (the parent runs on), or in a new worker
+    before its initializer ignores it (the worker dies and the pool waits for it). Meanwhile the
+    handler only notes the signal (in whichever thread the system delivers it, the handler runs in
+    the main thread); on leaving, the previous handler is put back and, if a SIGINT came, called
+    (KeyboardInterrupt with Python's default). Only the main thread handles signals, so elsewhere
+    this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    caught: list[FrameType | None] = []
+    signal.signal(signal.SIGINT, lambda _signum, frame: caught.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, caught[0])
+            elif previous == signal.SIG_DFL:
+                signal.raise_signal(signal.SIGINT)
 
 
 def _ignore_interrupt() -> None:
