@@ -22,6 +22,7 @@ progress and the result — never another seat's hidden card.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -30,7 +31,7 @@ from tarotlib.deal.state import DealState
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 
-__all__ = ["DealObservation", "json_token", "observe"]
+__all__ = ["DealObservation", "common_fields", "json_token", "observe"]
 
 
 def json_token(value: object) -> object:
@@ -133,9 +134,40 @@ class DealObservation:
         }
 
 
+def common_fields(state: DealState, seat: int) -> dict[str, Any]:
+    """The fields every :class:`DealObservation` has, as ``seat`` sees them in ``state``: the
+    seat, the table size, the dealer, the phase and the seat to act, the seat's hand, the calls,
+    the contract and its declarer, the tricks, the trick in progress and the result. A game's own
+    observation class adds its fields to these (``MyObservation(**common_fields(state, seat),
+    ...)``).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("chambery", players=3).new_deal(seed=1)
+    >>> fields = common_fields(state, 2)
+    >>> fields["hand"] == state.hand(2), fields["phase"], fields["declarer"]
+    (True, 'discard', None)
+    """
+    d = state.data
+    return {
+        "seat": seat,
+        "players": state.rules.players,
+        "dealer": d.dealer,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "hand": cards_of(state.hand_mask(seat)),
+        "calls": state.calls,
+        "contract": d.contract,
+        "declarer": state.declarer,
+        "tricks": state.tricks,
+        "trick_leader": state.trick_leader,
+        "current_trick": state.current_trick,
+        "result": d.result,
+    }
+
+
 def observe(state: DealState, seat: int) -> DealObservation:
     """The default observation of ``state`` for ``seat`` (what ``Game.observe`` returns
-    unless the game has its own).
+    unless the game has its own): the :func:`common_fields`.
 
     >>> from tarotlib.deal import OneRoundBidding
     >>> from tarotlib.deal._demo import Level, demo_game
@@ -145,19 +177,4 @@ def observe(state: DealState, seat: int) -> DealObservation:
     >>> seen == state.observation(1), seen.hand == state.hand(1), seen.phase
     (True, True, 'auction')
     """
-    d = state.data
-    return DealObservation(
-        seat=seat,
-        players=state.rules.players,
-        dealer=d.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=cards_of(state.hand_mask(seat)),
-        calls=state.calls,
-        contract=d.contract,
-        declarer=state.declarer,
-        tricks=state.tricks,
-        trick_leader=state.trick_leader,
-        current_trick=state.current_trick,
-        result=d.result,
-    )
+    return DealObservation(**common_fields(state, seat))

@@ -86,6 +86,20 @@ class Exchange(NamedTuple):
     giver: int
     returned: Card | None = None
 
+    def to_json(self, requester: str = "declarer") -> dict[str, object]:
+        """JSON-ready form, the requester under the key ``requester`` (the game's word for him).
+
+        >>> from tarotlib.cards import parse_card
+        >>> Exchange(3, parse_card("QH"), 1, parse_card("2C")).to_json("soloist")
+        {'soloist': 3, 'named': 'QH', 'giver': 1, 'returned': '2C'}
+        """
+        return {
+            requester: self.requester,
+            "named": str(self.named),
+            "giver": self.giver,
+            "returned": None if self.returned is None else str(self.returned),
+        }
+
 
 def exchanges(data: DealData, key: str = "requests") -> tuple[Exchange, ...]:
     """Every request made so far, in order (omniscient: the cards given back included).

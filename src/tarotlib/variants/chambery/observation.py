@@ -15,7 +15,7 @@ import attrs
 
 from tarotlib.cards import ALL_CARDS, Card, cards_of
 from tarotlib.deal import Exchange, exchanges_seen, out_of_play
-from tarotlib.deal.observe import DealObservation
+from tarotlib.deal.observe import DealObservation, common_fields
 from tarotlib.variants.chambery.state import ChamberyState, shown_trumps
 
 __all__ = ["ChamberyObservation", "observe"]
@@ -82,15 +82,7 @@ class ChamberyObservation(DealObservation):
         data["sitter"] = self.sitter
         data["discard"] = [str(c) for c in self.discard]
         data["shown_discard"] = [str(c) for c in self.shown_discard]
-        data["requests"] = [
-            {
-                "soloist": e.requester,
-                "named": str(e.named),
-                "giver": e.giver,
-                "returned": None if e.returned is None else str(e.returned),
-            }
-            for e in self.requests
-        ]
+        data["requests"] = [e.to_json("soloist") for e in self.requests]
         data["out_of_play"] = [str(c) for c in self.out_of_play]
         data["called_card"] = None if self.called_card is None else str(self.called_card)
         data["partner"] = self.partner
@@ -114,19 +106,7 @@ def observe(state: ChamberyState, seat: int) -> ChamberyObservation:
     over = state.is_over
     called = d.called
     return ChamberyObservation(
-        seat=seat,
-        players=state.rules.players,
-        dealer=d.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=cards_of(state.hand_mask(seat)),
-        calls=state.calls,
-        contract=d.contract,
-        declarer=None if d.declarer < 0 else d.declarer,
-        tricks=state.tricks,
-        trick_leader=state.trick_leader,
-        current_trick=state.current_trick,
-        result=d.result,
+        **common_fields(state, seat),
         sides=d.sides,
         sitter=d.sitter,
         discard=cards_of(d.discard) if over or seat == d.dealer else (),

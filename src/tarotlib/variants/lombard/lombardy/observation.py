@@ -10,8 +10,8 @@ from __future__ import annotations
 import attrs
 
 from tarotlib.actions import Action
-from tarotlib.cards import Card, cards_of
-from tarotlib.deal.observe import DealObservation
+from tarotlib.cards import Card
+from tarotlib.deal.observe import DealObservation, common_fields
 from tarotlib.variants.lombard.lombardy.state import LombardState, MattoExchange, sides_of
 
 __all__ = ["LombardObservation", "observe"]
@@ -90,20 +90,10 @@ def observe(state: LombardState, seat: int) -> LombardObservation:
     d = state.data
     over = state.is_over
     show_discard = over or seat == d.dealer
+    common = common_fields(state, seat)
+    common.update(calls=(), contract=None, declarer=None)  # no auction (LO-10)
     return LombardObservation(
-        seat=seat,
-        players=state.rules.players,
-        dealer=d.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=cards_of(state.hand_mask(seat)),
-        calls=(),
-        contract=None,
-        declarer=None,
-        tricks=state.tricks,
-        trick_leader=state.trick_leader,
-        current_trick=state.current_trick,
-        result=d.result,
+        **common,
         sides=sides_of(state),
         exposed=state.exposed,
         monte=state.monte,

@@ -33,7 +33,7 @@ from tarotlib.deal import (
     note,
     out_of_play,
 )
-from tarotlib.deal.observe import DealObservation
+from tarotlib.deal.observe import DealObservation, common_fields
 
 __all__ = ["OmbreObservation", "observe"]
 
@@ -96,15 +96,7 @@ class OmbreObservation(DealObservation):
         """
         data = super().to_json()
         data["discard"] = [str(c) for c in self.discard]
-        data["exchanges"] = [
-            {
-                "declarer": e.requester,
-                "named": str(e.named),
-                "giver": e.giver,
-                "returned": None if e.returned is None else str(e.returned),
-            }
-            for e in self.exchanges
-        ]
+        data["exchanges"] = [e.to_json("declarer") for e in self.exchanges]
         data["out_of_play"] = [str(c) for c in self.out_of_play]
         data["conceded"] = self.conceded
         data["called_card"] = None if self.called_card is None else str(self.called_card)
@@ -153,25 +145,13 @@ def observe(state: DealState, seat: int) -> OmbreObservation:
     )
     shows_discard = seat == d.dealer or (over and d.annulled is None)  # LO-8.4
     return OmbreObservation(
-        seat=seat,
-        players=state.rules.players,
-        dealer=d.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=cards_of(state.hand_mask(seat)),
+        **common_fields(state, seat),
         discard=cards_of(d.discard) if shows_discard else (),
-        calls=state.calls,
-        contract=d.contract,
-        declarer=None if d.declarer < 0 else d.declarer,
         exchanges=exchanges_seen(d, seat),
         out_of_play=cards_of(out_of_play(d)),
         conceded=bool(note(d.notes, "conceded", False)),
         called_card=called_card,
         partner=partner,
         alone=alone,
-        tricks=state.tricks,
         matto_exchange=matto_exchange(state),
-        trick_leader=state.trick_leader,
-        current_trick=state.current_trick,
-        result=d.result,
     )
