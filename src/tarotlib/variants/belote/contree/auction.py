@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Bid, Pass
+from tarotlib.actions import Action, Pass
 from tarotlib.deal.data import evolve, with_note
 from tarotlib.deal.phase import Parser, Phase
 from tarotlib.deal.play import eldest
@@ -135,7 +135,6 @@ class ContreeAuction(Phase):
     expects: str = attrs.field(default="pass, a bid, coinche or surcoinche (CO-4)", init=False)
     _ladder: tuple[ContreeBid, ...] = attrs.field(init=False, repr=False, eq=False)
     _keys: tuple[tuple[int, int, int], ...] = attrs.field(init=False, repr=False, eq=False)
-    _bids: tuple[Action, ...] = attrs.field(init=False, repr=False, eq=False)
     _legal: dict[tuple[object, ...], tuple[Action, ...]] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
@@ -145,7 +144,6 @@ class ContreeAuction(Phase):
         pagat = self.options.suit_ranking == "pagat"
         object.__setattr__(self, "_ladder", ladder)
         object.__setattr__(self, "_keys", tuple(_key(b, pagat) for b in ladder))
-        object.__setattr__(self, "_bids", tuple(Bid(b) for b in ladder))  # type: ignore[arg-type]
 
     # -- rules ------------------------------------------------------------------------------------
     @property
@@ -179,7 +177,7 @@ class ContreeAuction(Phase):
 
     def _regular_actions(self, seat: int, current: ContreeContract | None) -> tuple[Action, ...]:
         o = self.options
-        first = self._first_bid(current) if self._may_bid(current) else len(self._bids)
+        first = self._first_bid(current) if self._may_bid(current) else len(self._ladder)
         own = current is not None and current.bidder == seat  # CO-4.4 item 3
         coinche = (
             current is not None
@@ -197,11 +195,7 @@ class ContreeAuction(Phase):
         key = (first, excluded, coinche, surcoinche)
         found = self._legal.get(key)
         if found is None:
-            bids = tuple(
-                a
-                for a, b in zip(self._bids[first:], self._ladder[first:], strict=True)
-                if b.denomination is not excluded
-            )
+            bids = tuple(b for b in self._ladder[first:] if b.denomination is not excluded)
             found = (_PASS, *bids)
             if coinche:
                 found += (_COINCHE,)
@@ -236,7 +230,7 @@ class ContreeAuction(Phase):
                 break
         else:
             if action not in legal:
-                if not isinstance(action, (Pass, Bid, Coinche, Surcoinche, NoCoinche)):
+                if not isinstance(action, (Pass, ContreeBid, Coinche, Surcoinche, NoCoinche)):
                     raise state.wrong(action, self.expects)
                 raise IllegalActionError(self._reason(state, x, action), action)
         seat = state._to
@@ -273,8 +267,8 @@ class ContreeAuction(Phase):
         if type(action) is Surcoinche:  # CO-4.8 variant: the auction ends at once
             assert cur is not None
             return self._end(state, action, x, seat, "surcoinche", attrs.evolve(cur, level=2))
-        assert isinstance(action, Bid)
-        bid: ContreeBid = action.contract  # type: ignore[assignment]
+        assert isinstance(action, ContreeBid)
+        bid = action
         new = ContreeContract(bid, seat, 0)
         if bid.kind is not BidKind.NUMBER and not o.capot_coinchable:  # CO-4.6 item 4
             return self._end(state, action, x, seat, bid, new)
@@ -357,10 +351,8 @@ class ContreeAuction(Phase):
             if cur is not None and cur.level == 1 and (seat ^ cur.bidder) & 1:
                 return "only the coinched team may surcoinche (CO-4.7)"
             return "surcoinche answers a coinche of one's own team's bid (CO-4.7)"
-        assert isinstance(action, Bid)
-        bid = action.contract
-        if not isinstance(bid, ContreeBid):
-            return "a bid is a value and a denomination (80S, 110H), capotD or generaleC (CO-4.13)"
+        assert isinstance(action, ContreeBid)
+        bid = action
         if bid.kind is BidKind.GENERALE and not o.generale:
             return "the générale is not played (option generale, CO-4.10)"
         if not bid.denomination.is_suit and o.contracts == "suits":
@@ -387,7 +379,7 @@ class ContreeAuction(Phase):
             if not args:
                 raise ActionParseError("bid takes a value and a denomination, e.g. 'bid 110H'")
             try:
-                return Bid(ContreeBid.parse("".join(args)))  # type: ignore[arg-type]
+                return ContreeBid.parse("".join(args))
             except ValueError as exc:
                 raise ActionParseError(str(exc)) from None
 

@@ -28,8 +28,8 @@ from typing import Final
 
 import attrs
 
-from tarotlib.actions import Action, Bid, Pass
-from tarotlib.cards import PIQUET_NOTATION, format_cards
+from tarotlib.actions import Action, Pass
+from tarotlib.cards import PIQUET_NOTATION, Rank, Suit, format_cards, suit_card
 from tarotlib.deal import (
     DealData,
     DealState,
@@ -253,7 +253,7 @@ class Contree(Game[ContreeState]):
             action: Action
             cur = state.current_bid
             if not bid_done and seat == contract.bidder:
-                action, bid_done = Bid(contract.bid), True  # type: ignore[arg-type]
+                action, bid_done = contract.bid, True
             elif cur is not None and contract.level >= 1 and cur.level == 0 and Coinche() in legal:
                 action = Coinche()
             elif contract.level == 2 and Surcoinche() in legal:
@@ -335,7 +335,7 @@ class Contree(Game[ContreeState]):
         for suit, seat in self.belote_offer.holders(state.data):
             if seat & 1 != attack:
                 continue
-            k, q = 14 * suit + 12, 14 * suit + 11
+            k, q = suit_card(Rank.KING, Suit(suit)), suit_card(Rank.QUEEN, Suit(suit))
             if k_first and order[k] > order[q]:
                 continue
             count += 1

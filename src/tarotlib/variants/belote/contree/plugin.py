@@ -13,7 +13,7 @@ from tarotlib.decks import PIQUET_32
 from tarotlib.engine import Rules
 from tarotlib.variants.belote.contree.game import Contree
 from tarotlib.variants.belote.contree.options import PRESETS, contree_options_from
-from tarotlib.variants.registry import VariantInfo, register
+from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
@@ -33,6 +33,8 @@ INFO = VariantInfo(
     "Board Game Arena's Coinche)",
     "docs/rules/contree.md CO-0 to CO-16",
     _contree,
+    oracle=LazyHook(f"{__package__}.oracle:check_contree_state"),
+    options_strategy=LazyHook(f"{__package__}.strategies:options"),
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=_teams,

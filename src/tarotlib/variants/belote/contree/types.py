@@ -49,21 +49,26 @@ class BidKind(enum.IntEnum):
 
 
 @attrs.frozen
-class ContreeBid:
-    """One bid of the auction: a ``kind``, a ``value`` (the number bid; 0 for capot and
-    générale) and a ``denomination`` (CO-0.3).
+class ContreeBid(Action):
+    """One bid of the auction, as an action: a ``kind``, a ``value`` (the number bid; 0 for capot
+    and générale) and a ``denomination`` (CO-0.3). Written ``bid 80S`` (CO-4.13).
 
-    >>> ContreeBid(BidKind.NUMBER, 80, Contract.SPADES).token
-    '80S'
+    >>> ContreeBid(BidKind.NUMBER, 80, Contract.SPADES).text
+    'bid 80S'
     >>> ContreeBid.parse("90X")
     Traceback (most recent call last):
         ...
     ValueError: unknown bid '90X'; write 80S, 110H, 120TA, capotD or generaleC (CO-4.13)
     """
 
+    verb: ClassVar[str] = "bid"
     kind: BidKind
     value: int
     denomination: Contract
+
+    @property
+    def text(self) -> str:
+        return f"bid {self.token}"
 
     @property
     def token(self) -> str:
