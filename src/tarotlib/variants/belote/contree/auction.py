@@ -224,7 +224,7 @@ class ContreeAuction(Phase):
 
     def apply(self, state: S, action: Action) -> S:
         x: AuctionData = state._x  # type: ignore[assignment]
-        legal = self.legal(state)
+        legal = state._acts or self.legal(state)  # the offered actions, when already asked for
         for offered in legal:  # by identity first: bots pass back the offered action
             if offered is action:
                 break
@@ -294,7 +294,7 @@ class ContreeAuction(Phase):
             if window:
                 x = x._replace(window=window, regular=regular)
                 return state._next(action, window[0], x)
-        return state._next(action, regular, x._replace(window=(), regular=-1))
+        return state._next(action, regular, AuctionData(cur, x.passes, x.calls))
 
     def _coinche(self, state: S, action: Action, x: AuctionData, seat: int, from_window: bool) -> S:
         cur = x.current
