@@ -405,3 +405,14 @@ def test_e23_end_of_game() -> None:
     assert m.is_over and m.winners == (1, 3)
     with pytest.raises(OptionError):
         ContreeOptions(final_deal_exact=True)
+
+
+def test_co65_unannounced_belote_of_a_failed_attack() -> None:
+    """CO-6.5: under ``winner`` the defence scores the attack's belote held and played, announced
+    or not; under ``prenable`` and ``holder`` an unannounced belote scores for nobody."""
+    f = ContreeFacts(contract("120D", A), (98, 64), (5, 3), attack_belotes_played=1)
+    assert scores(f) == (0, 300)
+    assert scores(f, belote_owner="prenable") == (0, 280)
+    assert scores(f, belote_owner="holder") == (0, 280)
+    announced = ContreeFacts(contract("120D", A), (98, 64), (5, 3), belotes=(1, 0))
+    assert scores(announced, belote_owner="prenable") == (0, 300)

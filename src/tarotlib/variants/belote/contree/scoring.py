@@ -365,7 +365,7 @@ def score_contree(
     elif o.belote_owner == "winner" and (not made or m > 1):
         b[w] = (bel[a] if made else bel_a_failed) + bel[d]
     elif o.belote_owner == "prenable" and not made:
-        b[d] = bel_a_failed + bel[d]
+        b[d] = bel[a] + bel[d]  # an unannounced belote scores for nobody (CO-6.5)
     else:
         b = [bel[0], bel[1]]
     if m > 1 and o.belote_multiplied:
