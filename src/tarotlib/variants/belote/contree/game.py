@@ -51,6 +51,7 @@ from tarotlib.variants.belote.contree.options import ContreeOptions
 from tarotlib.variants.belote.contree.scoring import (
     ContreeFacts,
     ContreeScore,
+    engine_facts,
     score_contree,
     settle_contree,
 )
@@ -305,7 +306,10 @@ class Contree(Game[ContreeState]):
             elif last == team:
                 pts[team] += 10
         belotes = belotes_of(state)  # type: ignore[arg-type]
-        played = self._attack_belotes_played(state, c.attack)
+        if o.belote_announce == "auto" and not o.belote_king_first:
+            played = belotes[c.attack]  # every belote held is announced and completed (CO-6.2)
+        else:
+            played = self._attack_belotes_played(state, c.attack)
         declared = state.declarations
         dec = [0, 0]
         if declared:
@@ -316,14 +320,14 @@ class Contree(Game[ContreeState]):
             for team in (0, 1):
                 if o.declarations_need_trick and tricks[team] == 0:
                     dec[team] = 0
-        return ContreeFacts(
+        return engine_facts(  # right by construction: the hand-written input checks are skipped
             c,
             (pts[0], pts[1]),
             (tricks[0], tricks[1]),
             belotes,
             max(played, belotes[c.attack]),
             (dec[0], dec[1]),
-            bidder_won_all=bidder_all,
+            bidder_all,
         )
 
     def _attack_belotes_played(self, state: ContreeState, attack: int) -> int:

@@ -35,6 +35,7 @@ __all__ = [
     "BELOTE",
     "ContreeFacts",
     "ContreeScore",
+    "engine_facts",
     "round_component",
     "score_contree",
     "settle_contree",
@@ -128,6 +129,39 @@ class ContreeFacts:
         played = self.attack_belotes_played
         if played is not None and played < self.belotes[self.contract.attack]:
             raise ScoringError("attack_belotes_played counts every scoring belote of the attack")
+
+
+def engine_facts(
+    contract: ContreeContract,
+    points: tuple[int, int],
+    tricks: tuple[int, int],
+    belotes: tuple[int, int],
+    attack_belotes_played: int,
+    declarations: tuple[int, int],
+    bidder_won_all: bool,
+) -> ContreeFacts:
+    """:class:`ContreeFacts` built by the engine from a played deal, whose values are right by
+    construction: the checks meant for hand-written facts are skipped (speed; the oracle checks
+    the engine's facts independently).
+
+    >>> from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
+    >>> c = ContreeContract(ContreeBid.parse("80S"), 0)
+    >>> engine_facts(c, (81, 81), (4, 4), (0, 0), 0, (0, 0), False) == ContreeFacts(
+    ...     c, (81, 81), (4, 4), attack_belotes_played=0, bidder_won_all=False)
+    True
+    """
+    facts: ContreeFacts = object.__new__(ContreeFacts)
+    for name, value in (
+        ("contract", contract),
+        ("points", points),
+        ("tricks", tricks),
+        ("belotes", belotes),
+        ("attack_belotes_played", attack_belotes_played),
+        ("declarations", declarations),
+        ("bidder_won_all", bidder_won_all),
+    ):
+        object.__setattr__(facts, name, value)
+    return facts
 
 
 @attrs.frozen
