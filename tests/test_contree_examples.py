@@ -416,3 +416,48 @@ def test_co65_unannounced_belote_of_a_failed_attack() -> None:
     assert scores(f, belote_owner="holder") == (0, 280)
     announced = ContreeFacts(contract("120D", A), (98, 64), (5, 3), belotes=(1, 0))
     assert scores(announced, belote_owner="prenable") == (0, 300)
+
+
+def _deal(facts: ContreeFacts, options: ContreeOptions) -> DealResult:
+    score = score_contree(facts, options)
+    return DealResult(score.scores, breakdown=score)
+
+
+def test_co105_no_finish_on_a_belote_alone() -> None:
+    """CO-10.5: B–D, capoted but holding the belote, reach 2000 only through it."""
+    capot = ContreeFacts(contract("100H", A), (252, 0), (8, 0), belotes=(0, 1))
+    for finish, over in (("allowed", True), ("not_when_capot", False)):
+        o = ContreeOptions(belote_finish=finish)  # type: ignore[arg-type]
+        m = Match.start(Contree(o), first_dealer=D)
+        m = m.add(DealResult((1000, 1980, 1000, 1980)))
+        last = _deal(capot, o)
+        assert last.scores == (350, 20, 350, 20)
+        m = m.add(last)
+        assert m.totals == (1350, 2000, 1350, 2000)
+        assert m.is_over is over
+        if over:
+            assert m.winners == (1, 3)
+
+
+def test_co105_no_finish_on_a_failed_contract() -> None:
+    """``not_when_capot_or_failed``: B–D failed 120♦ but kept their belote (``holder``)."""
+    failed = ContreeFacts(contract("120D", B), (98, 64), (5, 3), belotes=(0, 1))
+    for finish, over in (("not_when_capot", True), ("not_when_capot_or_failed", False)):
+        o = ContreeOptions(belote_finish=finish, belote_owner="holder")  # type: ignore[arg-type]
+        m = Match.start(Contree(o), first_dealer=D)
+        m = m.add(DealResult((0, 1985, 0, 1985)))
+        m = m.add(_deal(failed, o))
+        assert m.totals[1] == 2005 and m.is_over is over
+
+
+def test_co103_tie_broken_by_the_last_deal_winner() -> None:
+    made = ContreeFacts(contract("80S", A), (81, 81), (4, 4))
+    for tie, over in (("extra_deal", False), ("last_deal_winner", True)):
+        o = ContreeOptions(game_tie=tie)  # type: ignore[arg-type]
+        m = Match.start(Contree(o), first_dealer=D)
+        m = m.add(DealResult((1900, 1980, 1900, 1980)))
+        m = m.add(_deal(made, o))  # 160 / 80: both on 2060
+        assert m.totals == (2060, 2060, 2060, 2060)
+        assert m.is_over is over
+        if over:
+            assert m.winners == (0, 2)

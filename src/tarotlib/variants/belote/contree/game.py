@@ -440,6 +440,61 @@ class Contree(Game[ContreeState]):
         over = best >= target if self.options.win_condition == "reach" else best > target
         return over and totals[0] != totals[1]
 
+    def match_winners(
+        self, results: Sequence[DealResult], totals: Sequence[float], target: float
+    ) -> tuple[int, ...] | None:
+        """The end test of CO-10.2 – CO-10.5 after the last scored deal of ``results``: the
+        winning team's seats, or None while the game goes on (what a
+        :class:`~tarotlib.match.Match` to a target asks).
+
+        A team passes when its total reaches (``reach``) or exceeds (``exceed``) the target; under
+        ``belote_finish`` a team that won no trick in the last deal (or, with
+        ``not_when_capot_or_failed``, whose contract failed) must pass it without that deal's
+        belote (CO-10.5). One team passes: it wins. Both: the higher total; equal totals: another
+        deal, or (``game_tie = last_deal_winner``) the last deal's winner (CO-10.3).
+
+        CO-12 E23: both teams over, 2030 beats 2000.
+
+        >>> from tarotlib.engine import DealResult
+        >>> Contree().match_winners([DealResult((230, 50, 230, 50))], (2000, 2030, 2000, 2030), 2000)
+        (1, 3)
+        >>> Contree().match_winners([DealResult((0, 0, 0, 0))], (2030, 2030, 2030, 2030), 2000) is None
+        True
+        """
+        o = self.options
+        score = next(
+            (r.breakdown for r in reversed(results) if not r.is_annulled), None
+        )  # CO-4.5: a thrown-in deal is not scored
+        if not isinstance(score, ContreeScore):
+            score = None
+
+        def passes(team: int) -> bool:
+            total = totals[team]
+            if score is not None and o.belote_finish != "allowed" and score.belote_points[team]:
+                blocked = score.facts.tricks[team] == 0 or (
+                    o.belote_finish == "not_when_capot_or_failed"
+                    and team == score.attack
+                    and score.made is False
+                )
+                if blocked:  # CO-10.5
+                    total -= score.belote_points[team]
+            return total >= target if o.win_condition == "reach" else total > target  # CO-10.2
+
+        over = [team for team in (0, 1) if passes(team)]
+        if not over:
+            return None
+        if len(over) == 1:
+            winner = over[0]
+        elif totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1  # CO-10.3
+        elif (
+            o.game_tie == "last_deal_winner" and score is not None and score.winner_team is not None
+        ):
+            winner = score.winner_team
+        else:
+            return None  # equal totals: another deal
+        return (winner, winner + 2)
+
     def deals_complete(self, counted: int, deals: int, totals: Sequence[float]) -> bool:
         """CO-10.6: after ``deals`` played deals, unless the teams are tied (``extra_deal``).
 

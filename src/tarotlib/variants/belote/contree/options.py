@@ -132,13 +132,11 @@ OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
 }
 
 NOT_IMPLEMENTED: Final[dict[str, object]] = {
-    "game_tie": "extra_deal",
     "final_deal_exact": False,
-    "belote_finish": "allowed",
 }
 """Options whose alternatives are not implemented yet, with the only accepted value: choosing
-another value raises :class:`~tarotlib.errors.OptionError` (they need the last deal's breakdown in
-the match's end test, CO-10.3 – CO-10.5)."""
+another value raises :class:`~tarotlib.errors.OptionError` (``final_deal_exact`` credits exact or
+rounded amounts depending on the end test, CO-10.4)."""
 
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "ffb": {},
