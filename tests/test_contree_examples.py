@@ -236,8 +236,7 @@ def test_e8_partner_has_trumped() -> None:
         tr = Contree(options).trick_rules(Contract.SPADES)
         assert legal(tr, "♠A ♠8 ♣K", "♦7 ♠10 ♦A", partner_winning=True) == cards(expected)
     assert contree().options.partner_trump_rule == "free"
-    with pytest.raises(OptionError):
-        ContreeOptions.preset("coinche")  # belote_finish is not implemented yet
+    assert ContreeOptions.preset("coinche").partner_trump_rule == "free"
 
 
 # -- counts -----------------------------------------------------------------------------------------
@@ -461,3 +460,27 @@ def test_co103_tie_broken_by_the_last_deal_winner() -> None:
         assert m.is_over is over
         if over:
             assert m.winners == (0, 2)
+
+
+def test_co75_carres_in_no_trumps() -> None:
+    """CO-7.5: in SA four aces 200, four tens 150, other carrés 100 (``sa_carres="ffb"``); with
+    ``face`` BE-10.1's values and comparison."""
+    from tarotlib.variants.belote.contree.declarations import scored_declarations
+    from tarotlib.variants.belote.types import Combination, CombinationKind
+
+    def carre(seat: int, kind: CombinationKind, text: str) -> Combination:
+        return Combination(seat, kind, tuple(parse_cards(text)))
+
+    aces = carre(A, CombinationKind.CARRE_ACES, "AS AH AD AC")
+    tens = carre(B, CombinationKind.CARRE_TENS, "TS TH TD TC")
+    jacks = carre(B, CombinationKind.CARRE_JACKS, "JS JH JD JC")
+    kings = carre(A, CombinationKind.CARRE_KINGS, "KS KH KD KC")
+    sa = Contract.NO_TRUMPS
+    assert scored_declarations([aces, jacks], sa, (4, 4), "ffb", "none", True) == (200, 0)
+    assert scored_declarations([aces, jacks], sa, (4, 4), "face", "none", True) == (0, 200)
+    assert scored_declarations([tens, kings], sa, (4, 4), "ffb", "none", True) == (0, 150)
+    assert scored_declarations([kings, jacks], sa, (4, 4), "ffb", "none", True) == (100, 0)
+    assert scored_declarations([aces, jacks], Contract.HEARTS, (4, 4), "ffb", "none", True) == (
+        0,
+        200,
+    )

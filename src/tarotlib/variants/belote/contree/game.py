@@ -47,6 +47,7 @@ from tarotlib.engine import DealResult
 from tarotlib.errors import DealError
 from tarotlib.tricks import TrickRules
 from tarotlib.variants.belote.contree.auction import ContreeAuction
+from tarotlib.variants.belote.contree.declarations import scored_declarations
 from tarotlib.variants.belote.contree.options import ContreeOptions
 from tarotlib.variants.belote.contree.scoring import (
     ContreeFacts,
@@ -65,7 +66,6 @@ from tarotlib.variants.belote.contree.types import (
 )
 from tarotlib.variants.belote.declarations import (
     auto_choice,
-    best_team,
     combinations,
     is_valid_declaration,
 )
@@ -310,16 +310,14 @@ class Contree(Game[ContreeState]):
             played = belotes[c.attack]  # every belote held is announced and completed (CO-6.2)
         else:
             played = self._attack_belotes_played(state, c.attack)
-        declared = state.declarations
-        dec = [0, 0]
-        if declared:
-            best = best_team(declared, d, o.declaration_tie, declared[0].seat)
-            for combo in declared:
-                if combo.team == best:
-                    dec[best] += combo.points
-            for team in (0, 1):
-                if o.declarations_need_trick and tricks[team] == 0:
-                    dec[team] = 0
+        dec = scored_declarations(  # CO-7.2, CO-7.5
+            state.declarations,
+            d,
+            (tricks[0], tricks[1]),
+            o.sa_carres,
+            o.declaration_tie,
+            o.declarations_need_trick,
+        )
         return engine_facts(  # right by construction: the hand-written input checks are skipped
             c,
             (pts[0], pts[1]),

@@ -260,11 +260,6 @@ class ContreeOptions:
                     f"option {name}={value!r} is not implemented yet "
                     f"({OPTION_DOCS[name][1]}); only {only!r} is"
                 )
-        if self.declarations and self.contracts == "suits_ta_sa" and self.sa_carres == "ffb":
-            raise OptionError(
-                "declarations in SA with sa_carres='ffb' (CO-7.5) are not implemented yet; "
-                "use sa_carres='face' or contracts='suits'"
-            )
 
     @classmethod
     def preset(cls, name: str, **overrides: object) -> ContreeOptions:

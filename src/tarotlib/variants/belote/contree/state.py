@@ -20,8 +20,8 @@ from tarotlib.deal.state import SEAT_BITS
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE, AuctionData
+from tarotlib.variants.belote.contree.declarations import best_declaring_team
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
-from tarotlib.variants.belote.declarations import best_team
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind
 
 if TYPE_CHECKING:
@@ -150,7 +150,8 @@ def observe(state: ContreeState, seat: int) -> ContreeObservation:
     if state._tricks and declared:
         contract = state._d.contract
         tie = state.rules.options.declaration_tie
-        shown_best = best_team(declared, contract, tie, declared[0].seat)  # type: ignore[arg-type]
+        sa = state.rules.options.sa_carres
+        shown_best = best_declaring_team(declared, contract, sa, tie, declared[0].seat)  # type: ignore[arg-type]
     decls = tuple(
         (c.seat, c.kind, c.cards if (c.seat == seat or c.team == shown_best) else ())
         for c in declared

@@ -31,15 +31,7 @@ _TARGETS: Final = (2000, 1000, 1500, 3000, 2001)
 """CO-10.1: the default target, then the common ones."""
 
 
-def _build(values: dict[str, object]) -> ContreeOptions:
-    if values["declarations"] and values["contracts"] == "suits_ta_sa":
-        values["sa_carres"] = "face"  # CO-7.5's FFB SA carrés are not implemented yet
-    return ContreeOptions.from_dict(values)
-
-
 def _preset(name: str) -> ContreeOptions:
-    if name == "coinche":  # CO-7.5's FFB SA carrés are not implemented yet
-        return ContreeOptions.preset(name, sa_carres="face")
     return ContreeOptions.preset(name)
 
 
@@ -47,7 +39,7 @@ def options(players: int | Sequence[int] | None = None) -> SearchStrategy[Contre
     """Contrée's options: each option of CO-11.1 drawn from its values (those not implemented
     yet fixed at their only accepted value; ``max_bid`` from 160, 180 and 650; ``target_score``
     from the common targets or 1 … 3000; ``deal_count`` 1 … 20; ``generale_value`` 500 or
-    251 … 1000), or one of the presets (``coinche`` with ``sa_carres='face'``). ``players`` must be None or 4.
+    251 … 1000), or one of the presets ``ffb``, ``coinche`` and ``bga``. ``players`` must be None or 4.
 
     >>> options(players=3)
     Traceback (most recent call last):
@@ -69,5 +61,5 @@ def options(players: int | Sequence[int] | None = None) -> SearchStrategy[Contre
     fields["target_score"] = st.sampled_from(_TARGETS) | st.integers(1, 3000)
     fields["deal_count"] = st.integers(1, 20)
     fields["generale_value"] = st.just(500) | st.integers(251, 1000)
-    combos = st.fixed_dictionaries(fields).map(_build)
+    combos = st.fixed_dictionaries(fields).map(ContreeOptions.from_dict)
     return st.one_of(combos, st.sampled_from(tuple(PRESETS)).map(_preset))
