@@ -127,6 +127,8 @@ GAME_CONFIGS: dict[str, tuple[str, dict[str, object]]] = {
     "chambery 3p simplifie": ("chambery", {"players": 3, "simplifie": True}),
     "chambery 4p simplifie": ("chambery", {"players": 4, "simplifie": True}),
     "french-tarot-solo": ("french-tarot-solo", {}),
+    # Contrée (preset ffb), timed beside colver's Contrée (run_all.py's ratio contree_rate_vs_colver).
+    "contree": ("contree", {}),
 }
 
 #: The families of :data:`GAME_CONFIGS` that ``run_all.py --games`` can choose: family -> labels.
@@ -138,6 +140,8 @@ GAME_FAMILIES: dict[str, tuple[str, ...]] = {
     ),
     "chambery": tuple(label for label, (name, _) in GAME_CONFIGS.items() if name == "chambery"),
     "solo": ("french-tarot-solo",),
+    # ``--games belote`` times Contrée too: its peer, colver, is timed with Belote's peers.
+    "belote": ("contree",),
 }
 
 

@@ -55,6 +55,7 @@ BELOTE_PEER_MODULES = ("belote.game", "belote.scoring", "colver")
 DEFAULT_BELOTE_PEER_VENV = Path(tempfile.gettempdir()) / "tarotlib-bench-belote-peers-venv"
 BELOTE_CLI_GOAL = 5.0  # tarotlib Belote deals/s over belote-cli's: at least this
 COLVER_GOAL = 2.0  # tarotlib Belote deals/s over colver's: at least this
+CONTREE_COLVER_GOAL = 2.0  # tarotlib Contrée deals/s over colver's Contrée: at least this
 CARD_PLAYS_GOAL = 1.0  # each other game's card plays/s over French Tarot 4p's: at least this
 
 
@@ -191,6 +192,15 @@ def ratios(
         if our_belote and theirs:
             value = our_belote / theirs
             out[key] = {"value": value, "goal": f">= {goal}", "met": value >= goal}
+    our_contree = dig(ours, "games", "contree", "deals_per_s", "best_per_s")
+    theirs = dig(belote_peers or {}, "colver", "deals_per_s", "best_per_s")
+    if our_contree and theirs:  # both random complete Contrée deals driven from Python
+        value = our_contree / theirs
+        out["contree_rate_vs_colver"] = {
+            "value": value,
+            "goal": f">= {CONTREE_COLVER_GOAL}",
+            "met": value >= CONTREE_COLVER_GOAL,
+        }
     our_classic = dig(ours, "belote", "classic+ta_sa", "deals_per_s", "best_per_s")
     theirs = dig(belote_peers or {}, "belote_cli", "deals_per_s", "best_per_s")
     if our_classic and theirs:
@@ -398,6 +408,7 @@ def report(result: dict[str, Any]) -> str:
         ),
         "belote_rate_vs_belote_cli": "tarotlib belote (ffb) deals/s ÷ belote-cli deals/s",
         "belote_rate_vs_colver": "tarotlib belote (ffb) deals/s ÷ colver deals/s",
+        "contree_rate_vs_colver": "tarotlib contree (ffb) deals/s ÷ colver (contrée) deals/s",
         "belote_classic_rate_vs_belote_cli": (
             "tarotlib belote (classic + TA/SA, belote-cli's rules) deals/s ÷ belote-cli deals/s"
         ),

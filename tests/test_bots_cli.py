@@ -200,7 +200,9 @@ def test_simulate_bad_option_exits_2(
 def test_unknown_variant_and_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "tarock"]) == 2
     err = capsys.readouterr().err
-    assert "unknown variant 'tarock'; known variants: belote, chambery, french-tarot" in err
+    assert (
+        "unknown variant 'tarock'; known variants: belote, chambery, contree, french-tarot" in err
+    )
     assert "Traceback" not in err
     assert main([]) == 2
     assert "usage: tarotlib" in capsys.readouterr().err
@@ -271,7 +273,8 @@ def test_variants(capsys: pytest.CaptureFixture[str]) -> None:
     width = max(len(name) for name in tarotlib.variant_names()) + 2  # names in one column
     assert lines[0].startswith("belote".ljust(width) + "Belote, 4 players in partnerships")
     assert lines[1].startswith("chambery".ljust(width) + "Chambéry flower tarot")
-    assert lines[2].startswith("french-tarot".ljust(width) + "French Tarot for 3, 4 or 5 players")
+    assert lines[2].startswith("contree".ljust(width) + "Contrée (Coinche), 4 players")
+    assert lines[3].startswith("french-tarot".ljust(width) + "French Tarot for 3, 4 or 5 players")
 
 
 def test_python_dash_m(tmp_path: Path) -> None:

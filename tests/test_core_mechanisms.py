@@ -233,7 +233,9 @@ def test_ft_8_3_trump_show() -> None:
 def test_registry() -> None:
     assert "french-tarot" in tarotlib.variant_names()
     assert tarotlib.variant("French_Tarot").players == 4
-    with pytest.raises(UnknownVariantError, match="known variants: belote, chambery, french-tarot"):
+    with pytest.raises(
+        UnknownVariantError, match="known variants: belote, chambery, contree, french-tarot"
+    ):
         tarotlib.variant("tarock")
     info = tarotlib.variant_info("french-tarot")
     with pytest.raises(ValueError, match="already registered"):

@@ -224,3 +224,33 @@ def test_errors() -> None:
     with pytest.raises(ValueError, match="the match is over"):
         over.add(DealResult((3, -1, -1, -1)))
     assert over.play(bots(4)) is over
+
+
+def test_a_game_may_decide_the_end_of_a_match_from_its_deals() -> None:
+    """``rules.match_winners(results, totals, target)``: the winners, or None while the match to
+    a target goes on; without the hook, ``target_reached`` and the highest totals decide, and a
+    match of a number of deals ignores the hook."""
+    from collections.abc import Sequence
+
+    from tarotlib.deal._demo import demo_game
+
+    base = demo_game(players=3)
+
+    class LastDealDecides(type(base)):  # type: ignore[misc]
+        def match_winners(
+            self, results: Sequence[DealResult], totals: Sequence[float], target: float
+        ) -> tuple[int, ...] | None:
+            if max(totals) < target:
+                return None
+            last = results[-1].scores
+            return (last.index(max(last)),)  # the last deal's best seat, whatever the totals
+
+    rules = LastDealDecides((), 3)
+    m = Match.start(rules, target_score=10).add(DealResult((9, 0, 0)))
+    assert not m.is_over and m.winners == (0,)
+    m = m.add(DealResult((1, 2, 0)))
+    assert m.is_over and m.totals == (10, 2, 0) and m.winners == (1,)
+    plain = Match.start(base, target_score=10).add(DealResult((9, 0, 0))).add(DealResult((1, 2, 0)))
+    assert plain.is_over and plain.winners == (0,)
+    by_deals = Match.start(rules, deals=2).add(DealResult((9, 0, 0))).add(DealResult((1, 2, 0)))
+    assert by_deals.is_over and by_deals.winners == (0,)

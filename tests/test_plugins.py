@@ -64,6 +64,7 @@ def run(code: str, *, path: Sequence[Path] = ()) -> str:
 BUILT_IN = (
     "belote",
     "chambery",
+    "contree",
     "french-tarot",
     "french-tarot-solo",
     "lombardy",

@@ -351,7 +351,7 @@ def test_missing_and_unknown_fields(good: dict[str, object]) -> None:
 def test_unknown_variant(good: dict[str, object]) -> None:
     msg = read_error(corrupt(good, variant="tarock"))
     assert "unknown variant 'tarock'" in msg
-    assert "known variants: belote, chambery, french-tarot" in msg
+    assert "known variants: belote, chambery, contree, french-tarot" in msg
     assert "must be a string" in read_error(corrupt(good, variant=3))
 
 

@@ -185,7 +185,21 @@ class Match:
                 return self.deals_counted >= self.deals
             return bool(complete(self.deals_counted, self.deals, self.totals))
         assert self.target_score is not None
+        decided = self._decided()
+        if decided is not False:  # the game decides from its deals (``match_winners``)
+            return decided is not None
         return self.rules.target_reached(self.totals, self.target_score)
+
+    def _decided(self) -> tuple[int, ...] | bool | None:
+        """For a match to a target under a game with the hook ``match_winners(results, totals,
+        target)`` (an end test that reads the deals, not only the totals): the winning seats, or
+        None while the match goes on; False for a game without the hook or a match of a number
+        of deals."""
+        hook = getattr(self.rules, "match_winners", None)
+        if hook is None or self.target_score is None:
+            return False
+        winners: tuple[int, ...] | None = hook(self.results, self.totals, self.target_score)
+        return winners
 
     @property
     def points(self) -> Conversion:
@@ -214,6 +228,9 @@ class Match:
         >>> m.add(DealResult((-40, 20, 20))).winners
         (1, 2)
         """
+        decided = self._decided()
+        if decided:  # the game's own end test named the winners (``match_winners``)
+            return decided  # type: ignore[return-value]
         totals = self.totals
         best = max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)

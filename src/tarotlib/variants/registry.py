@@ -11,8 +11,8 @@ they need.
 
 >>> from tarotlib.variants.registry import variant, variant_names
 >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
-('belote', 'chambery', 'french-tarot', 'french-tarot-solo', 'lombardy', 'ombra-arrabiata',
- 'reseghino', 'tarocco-ombre')
+('belote', 'chambery', 'contree', 'french-tarot', 'french-tarot-solo', 'lombardy',
+ 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
 >>> variant("french-tarot", players=5, preset="bga").options.callable_cards
 'king_queen'
 >>> variant("tarock")  # doctest: +ELLIPSIS
@@ -278,8 +278,8 @@ def variant_names() -> tuple[str, ...]:
     """Names of the registered variants, sorted.
 
     >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
-    ('belote', 'chambery', 'french-tarot', 'french-tarot-solo', 'lombardy', 'ombra-arrabiata',
-     'reseghino', 'tarocco-ombre')
+    ('belote', 'chambery', 'contree', 'french-tarot', 'french-tarot-solo', 'lombardy',
+     'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
     """
     _discover()
     return tuple(sorted(_REGISTRY))

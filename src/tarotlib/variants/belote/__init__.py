@@ -39,4 +39,5 @@ __all__ = [
     "trick_rules",
 ]
 
+from tarotlib.variants.belote import contree as _contree  # noqa: F401 (registers Contrée)
 from tarotlib.variants.belote import plugin as _plugin  # noqa: F401 (registers the game)

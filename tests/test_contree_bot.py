@@ -1,0 +1,65 @@
+"""Contrée's heuristic bot and terminal view: the bot chooses a legal action from its observation
+only, bids from its hand, and beats the random bot; the terminal plays a deal."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import tarotlib
+from tarotlib.bots import HeuristicBot, duel
+from tarotlib.cards import parse_cards
+from tarotlib.cli import main
+from tarotlib.variants.belote import Contract
+from tarotlib.variants.belote.contree import Contree, ContreeBid, ContreeOptions
+from tarotlib.variants.belote.contree.bot import ContreeBot, estimate
+
+
+@pytest.mark.parametrize("preset", ["ffb", "bga"])
+def test_the_bot_always_chooses_a_legal_action(preset: str) -> None:
+    rules = tarotlib.variant(
+        "contree", preset=preset, generale=True, declarations=True, sa_carres="face"
+    )
+    for seed in range(15):
+        bots = [HeuristicBot(seed * 4 + s) for s in range(4)]
+        state = rules.new_deal(seed=seed)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            action = bots[seat].choose(state)
+            assert action in state.legal_actions()
+            state = state.apply(action)
+
+
+def test_the_bot_bids_from_its_hand() -> None:
+    strong = parse_cards("JH 9H AH TH KH QH AS TS")
+    weak = parse_cards("7H 8S 9D TC JC QD KS 7D")
+    assert estimate(strong, Contract.HEARTS) == 160
+    assert estimate(weak, Contract.HEARTS) == 0
+    rules = Contree(ContreeOptions())
+    hands = [
+        "JH 9H AH TH KH QH AS TS",
+        "7S 8S 9S JS QS KS 7D 8D",
+        "9D TD JD QD KD AD 7C 8C",
+        "9C TC JC QC KC AC 7H 8H",
+    ]
+    state = rules.new_deal(layout=tarotlib.Layout(hands, (), 3))
+    choice = ContreeBot(0).choose(state)
+    assert isinstance(choice, ContreeBid) and choice.denomination is Contract.HEARTS
+    assert choice.value == 80  # the lowest bid that overcalls, up to its estimate
+
+
+def test_the_heuristic_bot_beats_the_random_bot() -> None:
+    result = duel(tarotlib.variant("contree"), deals=60, seed=11)
+    assert result.significant and result.margin > 0
+
+
+def test_play_a_deal_in_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(["1"] * 40 + ["quit"]) + "\n"))
+    code = main(["play", "contree", "--seed", "3", "--deals", "1", "--bots", "heuristic"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "auction: seat 3 80♣" in out and "match over" in out
