@@ -37,6 +37,10 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+#: The timed games whose speed goal is not French Tarot's card plays per second (their card
+#: plays/s ratio is given for information): Contrée's goal is colver's deals/s.
+OTHER_YARDSTICK: tuple[str, ...] = ("contree",)
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
@@ -241,7 +245,8 @@ def ratios(
         plays = dig(mine, "card_plays_per_s", "best_per_s")
         if french and plays:
             value = plays / french
-            informative = "=" in label  # a game under other options than its defaults
+            # A game under other options than its defaults, or one with a goal of its own.
+            informative = "=" in label or label in OTHER_YARDSTICK
             out[f"card_plays_vs_french_tarot:{label}"] = {
                 "value": value,
                 "goal": None if informative else f">= {CARD_PLAYS_GOAL}",

@@ -27,10 +27,10 @@ def test_the_table_lists_only_real_options() -> None:
     assert set(option_rows(DOCS / PAGE, HEADING)) == set(NAMES) == set(OPTION_DOCS)
 
 
-@pytest.mark.parametrize("name", sorted(NOT_IMPLEMENTED))
-def test_options_not_implemented_are_marked_on_the_page(name: str) -> None:
-    cells = option_rows(DOCS / PAGE, HEADING)[name]
-    assert "not implemented yet" in cells[2]
+def test_the_page_marks_exactly_the_options_not_implemented() -> None:
+    rows = option_rows(DOCS / PAGE, HEADING)
+    marked = {name for name, cells in rows.items() if "not implemented yet" in cells[2]}
+    assert marked == set(NOT_IMPLEMENTED)
 
 
 def test_no_link_to_the_rules_folder() -> None:

@@ -10,7 +10,7 @@ from belote_helpers import cards
 
 from tarotlib.cards import card_mask, cards_of, parse_cards
 from tarotlib.engine import DealResult
-from tarotlib.errors import IllegalActionError, OptionError
+from tarotlib.errors import IllegalActionError
 from tarotlib.match import Match
 from tarotlib.tricks import TrickRules
 from tarotlib.variants.belote import Contract
@@ -402,8 +402,13 @@ def test_e23_end_of_game() -> None:
     m = m.add(DealResult((1770, 1980, 1770, 1980)))
     m = m.add(DealResult((230, 50, 230, 50)))
     assert m.is_over and m.winners == (1, 3)
-    with pytest.raises(OptionError):
-        ContreeOptions(final_deal_exact=True)
+    # CO-10.4 final_deal_exact: the deal counted to the point (117 + 110 and 45) still ends the
+    # game, B-D passing 2000 with 1980 + 45.
+    exact = contree(final_deal_exact=True)
+    m = Match.start(exact, first_dealer=D).add(DealResult((1770, 1980, 1770, 1980)))
+    m = m.add(_deal(f, exact.options))
+    assert m.totals == (1997, 2025, 1997, 2025)
+    assert m.is_over and m.winners == (1, 3)
 
 
 def test_co65_unannounced_belote_of_a_failed_attack() -> None:

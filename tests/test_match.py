@@ -227,7 +227,7 @@ def test_errors() -> None:
 
 
 def test_a_game_may_decide_the_end_of_a_match_from_its_deals() -> None:
-    """``rules.match_winners(results, totals, target)``: the winners, or None while the match to
+    """``rules.match_winners(results, totals, target, credited)``: the winners, or None while the match to
     a target goes on; without the hook, ``target_reached`` and the highest totals decide, and a
     match of a number of deals ignores the hook."""
     from collections.abc import Sequence
@@ -238,8 +238,13 @@ def test_a_game_may_decide_the_end_of_a_match_from_its_deals() -> None:
 
     class LastDealDecides(type(base)):  # type: ignore[misc]
         def match_winners(
-            self, results: Sequence[DealResult], totals: Sequence[float], target: float
+            self,
+            results: Sequence[DealResult],
+            totals: Sequence[float],
+            target: float,
+            credited: Sequence[Sequence[float]],
         ) -> tuple[int, ...] | None:
+            assert len(credited) == len(results)
             if max(totals) < target:
                 return None
             last = results[-1].scores
@@ -254,3 +259,31 @@ def test_a_game_may_decide_the_end_of_a_match_from_its_deals() -> None:
     assert plain.is_over and plain.winners == (0,)
     by_deals = Match.start(rules, deals=2).add(DealResult((9, 0, 0))).add(DealResult((1, 2, 0)))
     assert by_deals.is_over and by_deals.winners == (0,)
+
+
+def test_a_game_may_credit_a_deal_from_the_totals_and_the_target() -> None:
+    """``rules.credit(carry, result, totals, target)``, when a game has it, says what a deal
+    credits instead of ``settle``: here a deal is credited double while every total is below half
+    the target (None for a match of a number of deals)."""
+    from collections.abc import Sequence
+
+    from tarotlib.deal._demo import demo_game
+
+    base = demo_game(players=3)
+    seen: list[float | None] = []
+
+    class Doubling(type(base)):  # type: ignore[misc]
+        def credit(
+            self, carry: float, result: DealResult, totals: Sequence[float], target: float | None
+        ) -> tuple[tuple[float, ...], float]:
+            seen.append(target)
+            factor = 2 if target is not None and max(totals) < target / 2 else 1
+            return tuple(factor * s for s in result.scores), carry
+
+    rules = Doubling((), 3)
+    m = Match.start(rules, target_score=20).add(DealResult((6, -3, -3)))
+    assert m.totals == (12, -6, -6)
+    m = m.add(DealResult((6, -3, -3)))
+    assert m.totals == (18, -9, -9) and m.credited[-1] == (6, -3, -3)
+    Match.start(rules, deals=1).add(DealResult((6, -3, -3)))
+    assert seen == [20, 20, None]

@@ -192,13 +192,15 @@ class Match:
 
     def _decided(self) -> tuple[int, ...] | bool | None:
         """For a match to a target under a game with the hook ``match_winners(results, totals,
-        target)`` (an end test that reads the deals, not only the totals): the winning seats, or
-        None while the match goes on; False for a game without the hook or a match of a number
-        of deals."""
+        target, credited)`` (an end test that reads the deals and what each credited, not only the
+        totals): the winning seats, or None while the match goes on; False for a game without the
+        hook or a match of a number of deals."""
         hook = getattr(self.rules, "match_winners", None)
         if hook is None or self.target_score is None:
             return False
-        winners: tuple[int, ...] | None = hook(self.results, self.totals, self.target_score)
+        winners: tuple[int, ...] | None = hook(
+            self.results, self.totals, self.target_score, self.credited
+        )
         return winners
 
     @property
@@ -278,8 +280,10 @@ class Match:
         return {} if hook is None else dict(hook(self.deals_counted))
 
     def add(self, result: DealResult) -> Match:
-        """A new match with ``result`` added and credited (``rules.settle``); the dealer passes on
-        (``rules.next_dealer``) after every deal, annulled ones included (FT-2.3).
+        """A new match with ``result`` added and credited (``rules.settle``, or ``rules.credit(carry,
+        result, totals, target)`` for a game whose crediting depends on the running totals and the
+        target, CO-10.4); the dealer passes on (``rules.next_dealer``) after every deal, annulled
+        ones included (FT-2.3).
 
         >>> import tarotlib
         >>> from tarotlib.engine import DealResult
@@ -296,7 +300,11 @@ class Match:
                 f"the result has {len(result.scores)} scores; the match has "
                 f"{self.rules.players} players"
             )
-        credited, carry = self.rules.settle(self.carry, result)
+        credit = getattr(self.rules, "credit", None)
+        if credit is None:
+            credited, carry = self.rules.settle(self.carry, result)
+        else:  # a game whose crediting depends on the totals and the target (CO-10.4)
+            credited, carry = credit(self.carry, result, self.totals, self.target_score)
         return attrs.evolve(
             self,
             results=(*self.results, result),

@@ -357,12 +357,7 @@ class Contree(Game[ContreeState]):
         self.check_state(state, "score")
         c = state.contract
         assert c is not None
-        table = self._tables[c.denomination]
-        deal_total = 162 if self.options.ta_sa_points == "rescaled" else table.deal_total
-        capot = deal_total + 90 - (252 - self.options.capot_total)
-        score = score_contree(
-            self.facts_of(state), self.options, deal_total=deal_total, capot_total=capot
-        )
+        score = self._score(self.facts_of(state), self.options)
         return DealResult(
             score.scores,
             breakdown=score,
@@ -370,6 +365,13 @@ class Contree(Game[ContreeState]):
             declarer=c.bidder,
             made=score.made,
         )
+
+    def _score(self, facts: ContreeFacts, options: ContreeOptions) -> ContreeScore:
+        """:func:`score_contree` with the totals of the contract's table (CO-1.2)."""
+        table = self._tables[facts.contract.denomination]
+        deal_total = 162 if options.ta_sa_points == "rescaled" else table.deal_total
+        capot = deal_total + 90 - (252 - options.capot_total)
+        return score_contree(facts, options, deal_total=deal_total, capot_total=capot)
 
     def observe(self, state: ContreeState, seat: int) -> ContreeObservation:
         """What ``seat`` may see of ``state`` (:class:`ContreeObservation`).
@@ -423,6 +425,46 @@ class Contree(Game[ContreeState]):
         (t0, t1), pending = settle_contree(int(carry), score)
         return (t0, t1, t0, t1), pending
 
+    def credit(
+        self, carry: float, result: DealResult, totals: Sequence[float], target: float | None
+    ) -> tuple[tuple[float, ...], float]:
+        """What a deal credits in a match (what :class:`~tarotlib.match.Match` asks): its settled
+        scores (:meth:`settle`); with ``final_deal_exact`` in a game to a target, the deal scored
+        again without rounding when the totals with these exact amounts pass the end test — the
+        game then ends on them — else the rounded amounts, and the game does not end on this deal
+        (CO-10.4).
+
+        CO-10.4: a 100♥ made with 125 points scores 230 rounded (130 + 100), 225 exact; 1770 + 225
+        does not reach 2000, so the rounded 230 is credited and the game goes on.
+
+        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
+        >>> rules = Contree(ContreeOptions(final_deal_exact=True))
+        >>> facts = ContreeFacts(ContreeContract(ContreeBid.parse("100H"), 0), (125, 37), (6, 2))
+        >>> score = rules._score(facts, rules.options)
+        >>> result = DealResult(score.scores, breakdown=score)
+        >>> rules.credit(0, result, (1770, 0, 1770, 0), 2000)
+        ((230, 40, 230, 40), 0)
+        >>> rules.credit(0, result, (1780, 0, 1780, 0), 2000)   # 1780 + 225 passes: exact, over
+        ((225, 37, 225, 37), 0)
+        """
+        rounded = self.settle(carry, result)
+        score = result.breakdown
+        if (
+            not self.options.final_deal_exact
+            or target is None
+            or result.is_annulled
+            or not isinstance(score, ContreeScore)
+        ):
+            return rounded
+        exact = self._score(score.facts, attrs.evolve(score.options, rounding="none"))
+        (e0, e1), pending = settle_contree(int(carry), exact)
+        credited = (e0, e1, e0, e1)
+        after = tuple(t + c for t, c in zip(totals, credited, strict=True))
+        if self._end_test([result], after, target) is not None:  # CO-10.4: exact, and over
+            return credited, pending
+        return rounded
+
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
         """CO-10.2, CO-10.3: a team reaches (``reach``: ≥) or exceeds (``exceed``: >) the target;
         the higher total wins; equal totals: another deal (``game_tie = extra_deal``).
@@ -439,7 +481,11 @@ class Contree(Game[ContreeState]):
         return over and totals[0] != totals[1]
 
     def match_winners(
-        self, results: Sequence[DealResult], totals: Sequence[float], target: float
+        self,
+        results: Sequence[DealResult],
+        totals: Sequence[float],
+        target: float,
+        credited: Sequence[Sequence[float]] = (),
     ) -> tuple[int, ...] | None:
         """The end test of CO-10.2 – CO-10.5 after the last scored deal of ``results``: the
         winning team's seats, or None while the game goes on (what a
@@ -449,7 +495,9 @@ class Contree(Game[ContreeState]):
         ``belote_finish`` a team that won no trick in the last deal (or, with
         ``not_when_capot_or_failed``, whose contract failed) must pass it without that deal's
         belote (CO-10.5). One team passes: it wins. Both: the higher total; equal totals: another
-        deal, or (``game_tie = last_deal_winner``) the last deal's winner (CO-10.3).
+        deal, or (``game_tie = last_deal_winner``) the last deal's winner (CO-10.3). Under
+        ``final_deal_exact`` a deal credited with its rounded amounts (``credited``, see
+        :meth:`credit`) where its exact ones differ does not end the game (CO-10.4).
 
         CO-12 E23: both teams over, 2030 beats 2000.
 
@@ -459,6 +507,34 @@ class Contree(Game[ContreeState]):
         >>> Contree().match_winners([DealResult((0, 0, 0, 0))], (2030, 2030, 2030, 2030), 2000) is None
         True
         """
+        if (
+            self.options.final_deal_exact
+            and credited
+            and results
+            and self._rounded_kept(results, credited[-1])
+        ):
+            return None  # CO-10.4: the exact amounts did not end the game on this deal
+        return self._end_test(results, totals, target)
+
+    def _rounded_kept(self, results: Sequence[DealResult], last: Sequence[float]) -> bool:
+        """Whether the last deal of ``results`` was credited ``last``, its rounded amounts, while
+        its exact amounts differ (CO-10.4; the carry before it replayed from the deals)."""
+        result = results[-1]
+        score = result.breakdown
+        if result.is_annulled or not isinstance(score, ContreeScore):
+            return False
+        pending: float = 0
+        for earlier in results[:-1]:
+            pending = self.settle(pending, earlier)[1]
+        rounded = self.settle(pending, result)[0]
+        exact = self._score(score.facts, attrs.evolve(score.options, rounding="none"))
+        return tuple(last) == tuple(rounded) and exact.team_scores != score.team_scores
+
+    def _end_test(
+        self, results: Sequence[DealResult], totals: Sequence[float], target: float
+    ) -> tuple[int, ...] | None:
+        """CO-10.2 – CO-10.5 on ``totals`` after the last deal of ``results`` (see
+        :meth:`match_winners`)."""
         o = self.options
         score = next(
             (r.breakdown for r in reversed(results) if not r.is_annulled), None

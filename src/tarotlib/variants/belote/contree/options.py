@@ -131,12 +131,10 @@ OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
     "deal_count": ("the number of played deals with game_length='deals'", "CO-10.6"),
 }
 
-NOT_IMPLEMENTED: Final[dict[str, object]] = {
-    "final_deal_exact": False,
-}
+NOT_IMPLEMENTED: Final[dict[str, object]] = {}
 """Options whose alternatives are not implemented yet, with the only accepted value: choosing
-another value raises :class:`~tarotlib.errors.OptionError` (``final_deal_exact`` credits exact or
-rounded amounts depending on the end test, CO-10.4)."""
+another value raises :class:`~tarotlib.errors.OptionError`. None is left: every option of CO-11
+is implemented."""
 
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "ffb": {},
@@ -185,10 +183,8 @@ class ContreeOptions:
     >>> options = ContreeOptions()
     >>> options.max_bid, options.surcoinche_multiplier, options.rounding
     (160, 4, 'half_up')
-    >>> ContreeOptions(final_deal_exact=True)
-    Traceback (most recent call last):
-        ...
-    tarotlib.errors.OptionError: option final_deal_exact=True is not implemented yet (CO-10.4); only False is
+    >>> ContreeOptions(final_deal_exact=True).final_deal_exact
+    True
     """
 
     direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
