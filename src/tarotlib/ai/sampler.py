@@ -16,7 +16,8 @@ How it works (nothing here knows a game; everything goes through the deal machin
 2. Each hidden card gets the *places* (a hand as dealt; the kitty or the stock, by the seat that
    receives them) it may have been dealt to — necessary conditions only: a card its holder
    discarded or gave was in that holder's hand (or in what it received before); a card whose
-   presence would have made a play illegal (a void shown) was not in the player's hand then.
+   presence would have made a card play illegal (a void shown) was not in the player's hand
+   then.
 3. A candidate layout is drawn exactly uniformly among those respecting these places and the
    places' sizes: the cards are grouped by their allowed places, a dynamic programme counts the
    ways to fill the places group by group (exact integers), and the counts of each group in each
@@ -29,7 +30,8 @@ The analysis of steps 1–2 and the counts of step 3 are cached per ``(state, se
 
 Two assumptions make step 2's conditions necessary (and are checked against the brute force in
 the tests): an action that removes a card from its actor's hand needs the card in that hand, and
-a play refused because of one card stays refused with that card whatever else the hand holds.
+a card play refused because of one card stays refused with that card whatever else the hand
+holds (the follow, trump and overtrump rules).
 The world is conditioned on the whole history, as :attr:`DealState.history` gives it: where
 another seat acted in secret (an écart, a dealer's discard), its cards are kept as they were.
 
@@ -54,7 +56,7 @@ from itertools import combinations
 from math import factorial
 from typing import TypeVar
 
-from tarotlib.actions import Action
+from tarotlib.actions import Action, Play
 from tarotlib.cards import ALL_CARDS
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout
@@ -221,7 +223,7 @@ class _Plan:
         for step, action in enumerate(self.actions):
             now = states[step]
             actor = now.to_act
-            if actor is None or actor == seat:
+            if actor is None or actor == seat or not isinstance(action, Play):
                 continue
             y = actor
             r = reach(y, step)
