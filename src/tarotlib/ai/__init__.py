@@ -1,0 +1,18 @@
+"""Tools for players that search: the card sampler (:func:`sample_world`).
+
+A seat's observation hides the other hands; a search (Monte Carlo, ISMCTS, ...) plays on
+*determinizations*: full deal states that agree with everything the seat has seen.
+:func:`sample_world` draws one, exactly uniformly over the consistent worlds
+(:mod:`tarotlib.ai.sampler`).
+
+>>> import random, tarotlib
+>>> from tarotlib.ai import sample_world
+>>> state = tarotlib.variant("belote").new_deal(seed=4)
+>>> world = sample_world(state, 1, random.Random(0))
+>>> world.observation(1) == state.observation(1)
+True
+"""
+
+from tarotlib.ai.sampler import consistent_worlds, sample_world
+
+__all__ = ["consistent_worlds", "sample_world"]
