@@ -89,6 +89,49 @@ def _belote_pairs(data: DealData) -> tuple[tuple[int, int, int], ...]:
     return _PAIRS[data.contract]  # type: ignore[index]
 
 
+def belote_announcement(mode: str, rule: str = "BE-9.2") -> PairAnnouncement:
+    """Belote-rebelote as a play offer (BE-9.1, BE-9.2; Contrée's CO-6.1, CO-6.2): the K and Q
+    of a belote suit (:func:`_belote_pairs`), announced by the engine (``mode="auto"``) or by
+    the player (``"explicit"``); ``rule`` is the section its messages cite.
+
+    >>> belote_announcement("auto", "CO-6.2").auto_reason
+    "belote is announced by the engine (option belote_announce='auto', CO-6.2)"
+    """
+    return PairAnnouncement(
+        (Announcement.BELOTE, Announcement.REBELOTE),
+        _belote_pairs,
+        mode=mode,  # type: ignore[arg-type]
+        notation=PIQUET_NOTATION,
+        holders_key="belote_holders",
+        auto_reason=f"belote is announced by the engine (option belote_announce='auto', {rule})",
+        order_reason=(
+            f" ({rule}: belote with the first of the K and Q of a belote suit held together, "
+            "rebelote with the second)"
+        ),
+    )
+
+
+def meld_declarations(*, enabled: bool, auto: bool, reuse: bool) -> MeldDeclaration:
+    """Sequences and carrés as a play offer (BE-10; Contrée's CO-7.2, where BE-10 applies), under
+    the options ``declarations``, ``auto_declare`` and ``declaration_card_reuse``.
+
+    >>> meld_declarations(enabled=False, auto=False, reuse=True).enabled
+    False
+    """
+    return MeldDeclaration(
+        combinations,
+        is_valid_declaration,  # type: ignore[arg-type]
+        Combination,
+        tuple(CombinationKind),
+        enabled=enabled,
+        auto=auto,
+        reuse=reuse,
+        auto_order=auto_choice,  # type: ignore[arg-type]
+        notation=PIQUET_NOTATION,
+        key="combos",
+    )
+
+
 @attrs.frozen
 class Belote(Game[BeloteState]):
     """Four-player partnership Belote (BE-0.1) with :class:`BeloteOptions`.
@@ -134,29 +177,9 @@ class Belote(Game[BeloteState]):
                 for c in Contract
             ),
         )
-        belote = PairAnnouncement(
-            (Announcement.BELOTE, Announcement.REBELOTE),
-            _belote_pairs,
-            mode=o.belote_announce,
-            notation=PIQUET_NOTATION,
-            holders_key="belote_holders",
-            auto_reason="belote is announced by the engine (option belote_announce='auto', BE-9.2)",
-            order_reason=(
-                " (BE-9.2: belote with the first of the K and Q of a belote suit held together, "
-                "rebelote with the second)"
-            ),
-        )
-        melds = MeldDeclaration(
-            combinations,
-            is_valid_declaration,  # type: ignore[arg-type]
-            Combination,
-            tuple(CombinationKind),
-            enabled=o.declarations,
-            auto=o.auto_declare,
-            reuse=o.declaration_card_reuse,
-            auto_order=auto_choice,  # type: ignore[arg-type]
-            notation=PIQUET_NOTATION,
-            key="combos",
+        belote = belote_announcement(o.belote_announce)  # BE-9
+        melds = meld_declarations(  # BE-10
+            enabled=o.declarations, auto=o.auto_declare, reuse=o.declaration_card_reuse
         )
         third = (Contract.ALL_TRUMPS, Contract.NO_TRUMPS) if o.ta_sa == "third_round" else ()
         phases: tuple[Phase, ...] = (

@@ -12,6 +12,7 @@ announcements (BE-9.2) and the result.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -20,12 +21,12 @@ from tarotlib.cards import PIQUET_NOTATION, Card
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.declarations import best_team
-from tarotlib.variants.belote.types import Announcement, CombinationKind, Contract
+from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind, Contract
 
 if TYPE_CHECKING:
     from tarotlib.variants.belote.game import BeloteState
 
-__all__ = ["BeloteObservation", "observe"]
+__all__ = ["BeloteObservation", "declarations_seen", "observe"]
 
 
 def observe(state: BeloteState, seat: int) -> BeloteObservation:
@@ -54,10 +55,7 @@ def observe(state: BeloteState, seat: int) -> BeloteObservation:
         assert contract is not None
         tie = state.rules.options.declaration_tie
         shown_best = best_team(declared, contract, tie, declared[0].seat)
-    decls = tuple(
-        (c.seat, c.kind, c.cards if (c.seat == seat or c.team == shown_best) else ())
-        for c in declared
-    )
+    decls = declarations_seen(declared, seat, shown_best)
     return BeloteObservation(
         seat=seat,
         dealer=state.dealer,
@@ -162,3 +160,22 @@ class BeloteObservation:
             "annulled": None if self.result is None else self.result.annulled,
             "scores": None if self.result is None else list(self.result.scores),
         }
+
+
+def declarations_seen(
+    declared: Sequence[Combination], seat: int, shown: int | None
+) -> tuple[tuple[int, CombinationKind, tuple[Card, ...]], ...]:
+    """The declarations as ``seat`` sees them (BE-10.3; Contrée's CO-7): every declaration's seat
+    and kind, and its cards for the seat's own ones and for those of the team ``shown`` (the
+    team whose declarations count, shown after the first trick; None before).
+
+    >>> from tarotlib.cards import parse_cards
+    >>> quarte = Combination(1, CombinationKind.QUARTE, parse_cards("AH KH QH JH"))
+    >>> declarations_seen([quarte], 2, None)
+    ((1, <CombinationKind.QUARTE: 'quarte'>, ()),)
+    >>> declarations_seen([quarte], 2, 1)[0][2] == quarte.cards
+    True
+    """
+    return tuple(
+        (c.seat, c.kind, c.cards if (c.seat == seat or c.team == shown) else ()) for c in declared
+    )

@@ -34,7 +34,6 @@ from tarotlib.deal import (
     DealData,
     DealState,
     Game,
-    MeldDeclaration,
     PairAnnouncement,
     TrickPlay,
     evolve,
@@ -64,15 +63,10 @@ from tarotlib.variants.belote.contree.types import (
     NoCoinche,
     Surcoinche,
 )
-from tarotlib.variants.belote.declarations import (
-    auto_choice,
-    combinations,
-    is_valid_declaration,
-)
-from tarotlib.variants.belote.game import _belote_pairs
+from tarotlib.variants.belote.game import belote_announcement, meld_declarations
 from tarotlib.variants.belote.scoring import belotes_of
 from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table, trick_rules
-from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind, Contract
+from tarotlib.variants.belote.types import Contract
 
 __all__ = ["Contree", "ContreeObservation", "ContreeState"]
 
@@ -120,29 +114,9 @@ class Contree(Game[ContreeState]):
             for c in Contract
         )  # CO-5.2: BE-7 with the contrée defaults
         object.__setattr__(self, "_trick_rules", rules)
-        belote = PairAnnouncement(  # CO-6.1, CO-6.2
-            (Announcement.BELOTE, Announcement.REBELOTE),
-            _belote_pairs,
-            mode=o.belote_announce,
-            notation=PIQUET_NOTATION,
-            holders_key="belote_holders",
-            auto_reason="belote is announced by the engine (option belote_announce='auto', CO-6.2)",
-            order_reason=(
-                " (CO-6.2: belote with the first of the K and Q of a belote suit held together, "
-                "rebelote with the second)"
-            ),
-        )
-        melds = MeldDeclaration(  # CO-7.2: BE-10 applies
-            combinations,
-            is_valid_declaration,  # type: ignore[arg-type]
-            Combination,
-            tuple(CombinationKind),
-            enabled=o.declarations,
-            auto=o.auto_declare,
-            reuse=o.declaration_card_reuse,
-            auto_order=auto_choice,  # type: ignore[arg-type]
-            notation=PIQUET_NOTATION,
-            key="combos",
+        belote = belote_announcement(o.belote_announce, "CO-6.2")  # CO-6.1, CO-6.2
+        melds = meld_declarations(  # CO-7.2: BE-10 applies
+            enabled=o.declarations, auto=o.auto_declare, reuse=o.declaration_card_reuse
         )
         phases: tuple[Phase, ...] = (
             ContreeAuction(o),

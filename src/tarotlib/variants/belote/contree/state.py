@@ -22,6 +22,7 @@ from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE, AuctionData
 from tarotlib.variants.belote.contree.declarations import best_declaring_team
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
+from tarotlib.variants.belote.observation import declarations_seen
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind
 
 if TYPE_CHECKING:
@@ -152,10 +153,7 @@ def observe(state: ContreeState, seat: int) -> ContreeObservation:
         tie = state.rules.options.declaration_tie
         sa = state.rules.options.sa_carres
         shown_best = best_declaring_team(declared, contract, sa, tie, declared[0].seat)  # type: ignore[arg-type]
-    decls = tuple(
-        (c.seat, c.kind, c.cards if (c.seat == seat or c.team == shown_best) else ())
-        for c in declared
-    )
+    decls = declarations_seen(declared, seat, shown_best)
     return ContreeObservation(
         seat=seat,
         dealer=state.dealer,
