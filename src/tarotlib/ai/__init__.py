@@ -13,6 +13,15 @@ A seat's observation hides the other hands; a search (Monte Carlo, ISMCTS, ...) 
 True
 """
 
+from tarotlib.ai.codec import CODEC_VERSION, ActionCodec, CodecError, Node, Show
 from tarotlib.ai.sampler import consistent_worlds, sample_world
 
-__all__ = ["consistent_worlds", "sample_world"]
+__all__ = [
+    "CODEC_VERSION",
+    "ActionCodec",
+    "CodecError",
+    "Node",
+    "Show",
+    "consistent_worlds",
+    "sample_world",
+]

@@ -35,7 +35,7 @@ from tarotlib.actions import Action, Bid, Pass
 from tarotlib.auction import AuctionState, OneRoundAuction
 from tarotlib.cards import Suit
 from tarotlib.deal.data import evolve, note, with_note
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import eldest
 from tarotlib.deal.state import DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
@@ -187,6 +187,9 @@ class OneRoundBidding(Phase):
         state._to = first
         state._x = AuctionState(first)
         return state
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return (_PASS, *(Bid(c) for c in self.contracts))
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
@@ -382,6 +385,9 @@ class MultiRoundBidding(Phase):
             return True
         return any(s != seat and not rounds.out >> s & 1 for s in rounds.order)
 
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return (_PASS, *(Bid(c) for c in self.contracts))
+
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """Pass (unless the last player left must bid), then the bids allowed (TO-5.4).
 
@@ -567,6 +573,9 @@ class ChooseContract(Phase):
         state._to = self.who(state)
         return state
 
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return tuple(Bid(c) for c in self.contracts)
+
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """A bid of each contract that may be chosen, weakest first.
 
@@ -678,6 +687,9 @@ class TakeOrName(Phase):
         state._to = eldest(state)
         state._x = (1, self.round_actions(1, state._d.stock[0] // 14), ())
         return state
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return (_PASS, *(Bid(c) for c in (*self.suit_contracts, *self.third_round)))
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         return state._x[1]  # type: ignore[index, no-any-return]

@@ -33,7 +33,7 @@ from tarotlib.cards import ALL_CARDS, FULL_MASK, Rank, cards_of, parse_card
 from tarotlib.deal.auctions import ALL_PASSED
 from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.decisions import declarer
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
 
@@ -205,6 +205,10 @@ class CallCard(Phase):
         state._to = self.who(state)
         return state
 
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        calls = card_actions(Call, game)
+        return (_NO_CALL, *calls) if self.optional else calls
+
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """``no-call`` when the call is optional, then a call of each callable card.
 
@@ -364,6 +368,9 @@ class KingCall(Phase):
         notes = with_note(d.notes, KING_CALL, True)
         state._d = evolve(d, contract=self.contract, declarer=d.dealer, notes=notes)
         return state._enter(state._i + 1)
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return card_actions(Call, game)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """A call of each card the dealer may call.

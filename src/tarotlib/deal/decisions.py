@@ -24,7 +24,7 @@ import attrs
 
 from tarotlib.actions import Action, Concede, Redeal
 from tarotlib.deal.data import DealData, evolve, with_note
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.state import DealState
 from tarotlib.errors import ActionParseError
 
@@ -106,6 +106,9 @@ class Decision(Phase):
     def start(self, state: S) -> S:
         state._to = self.who(state)
         return state
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return self.choices
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         return self.choices
@@ -246,6 +249,9 @@ class HandCheck(Phase):
                 state._to = seat
                 return state
         return state._enter(state._i + 1)
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return _REDEAL
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         return _REDEAL

@@ -30,7 +30,7 @@ from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Discard
 from tarotlib.cards import ALL_CARDS, FULL_MASK, parse_card
 from tarotlib.deal.data import DealData, evolve
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
 from tarotlib.exchange import DiscardRule
@@ -159,6 +159,9 @@ class DiscardCards(Phase):
         state._to = seat
         state._x = self.count
         return state
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return card_actions(Discard, game)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """The cards the seat may discard next (the rule is given the cards already put aside,

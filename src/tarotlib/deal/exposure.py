@@ -34,7 +34,7 @@ import attrs
 from tarotlib.actions import Action, Expose
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of, parse_card
 from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import ActionParseError, DealError, IllegalActionError
 
@@ -190,6 +190,9 @@ class ExposeCards(Phase):
             if seat == dealer:
                 hand &= ~(1 << card)
         return hand
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return card_actions(Expose, game)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """Under ``dealer_choice``: turning up any of the dealer's face-down cards.

@@ -29,7 +29,7 @@ from tarotlib.actions import Action, Answer, Monte
 from tarotlib.deal.auctions import bidding_order
 from tarotlib.deal.data import DealData, evolve, with_note
 from tarotlib.deal.decisions import word_parsers
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.state import DealState
 from tarotlib.errors import IllegalActionError
 
@@ -114,6 +114,9 @@ class MonteRound(Phase):
         state._to = order[0]
         state._x = _Round(order)
         return state
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return (*_PROPOSALS, *_ANSWERS)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """``no-monte`` and ``monte`` on a player's turn to propose, ``refuse`` and ``accept``

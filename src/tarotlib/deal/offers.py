@@ -24,15 +24,16 @@ A declaration made is a record in ``data.declarations`` (the game's record type,
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar, cast
 
 import attrs
 
 from tarotlib.actions import Action, Declare
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_cards
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, cards_of, format_cards, parse_cards
 from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.phase import Parser
+from tarotlib.deal.phase import CardChoice, Parser, SpaceItem
 from tarotlib.deal.play import Offer, eldest
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.declarations import TrumpShow
@@ -181,6 +182,63 @@ class ShowDeclaration(_FirstCard):
             for level in show.levels(hand, extra)
         )
 
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """One :class:`~tarotlib.deal.phase.CardChoice` per level: its cards are shown one at a
+        time (:meth:`choose`)."""
+        cards = self.show.cards | self.show.substitute
+        return tuple(
+            CardChoice(Declare(kind), cards, functools.partial(self.choose, level=level))
+            for level, kind in enumerate(self.kinds)
+        )
+
+    def choose(
+        self, state: DealState, chosen: tuple[int, ...], level: int
+    ) -> tuple[int, Action | None]:
+        """The cards the seat to act may show next for ``level`` after ``chosen`` (highest index
+        first), and the declaration once ``chosen`` is complete (FT-8.3: exactly the level's
+        number of trumps, or every trump and the Excuse when one is missing).
+
+        >>> import tarotlib
+        >>> from tarotlib.cards import format_cards, parse_card
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=292)
+        >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> offer = state.rules.phase_list[-2].offers[0]
+        >>> nxt, done = offer.choose(state, (), level=0)
+        >>> format_cards(nxt), done    # ten trumps, ten to show: the highest comes first
+        ('T21', None)
+        >>> chosen = tuple(parse_card(c) for c in "T21 T17 T16 T14 T13 T10 T9 T7 T6 T1".split())
+        >>> offer.choose(state, chosen, level=0)[1].text
+        'declare simple-poignee T1 T6 T7 T9 T10 T13 T14 T16 T17 T21'
+        """
+        show = self.show
+        seat = state._to
+        hand = _hand(state, seat)
+        k = show.thresholds[level]
+        countable = (hand | self.extra(state._d, seat)) & show.cards
+        below = (1 << min(chosen)) - 1 if chosen else -1
+        if countable.bit_count() == k - 1 and hand & show.substitute:
+            pool = countable | show.substitute  # FT-8.3: the one set with the Excuse
+            needed = pool
+        else:
+            pool = countable
+            needed = 0
+        if len(chosen) == k:
+            shown = tuple(ALL_CARDS[c] for c in sorted(chosen))
+            return 0, Declare(self.kinds[level], shown)
+        left = k - len(chosen)
+        if needed:  # the set is forced: its highest card not chosen yet
+            rest = needed & below
+            return (1 << rest.bit_length() - 1 if rest else 0), None
+        if pool.bit_count() < k:
+            return 0, None
+        out = 0
+        for c in cards_of(pool & below):
+            if (pool & ((1 << c) - 1)).bit_count() >= left - 1:
+                out |= 1 << c
+        return out, None
+
     def apply(self, state: S, action: Declare, play: TrickPlay) -> S:
         self._window(state, action)
         if not self.enabled:
@@ -225,6 +283,9 @@ class ClaimDeclaration(_FirstCard):
 
     def handles(self, action: Declare) -> bool:
         return any(action.kind is kind for kind, _, _ in self.claims)
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return tuple(Declare(kind) for kind, _, _ in self.claims)
 
     def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
         seat = state._to
@@ -401,6 +462,13 @@ class PairAnnouncement(Offer):
             return Declare(kind, (ALL_CARDS[card],))
         return Declare(kind, (ALL_CARDS[card],), notation=self.notation)
 
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """Each announcement kind with each card of the pack, in explicit mode (nothing is
+        offered in ``auto`` mode)."""
+        if self.mode != "explicit":
+            return ()
+        return tuple(self._declare(kind, card) for kind in self.kinds for card in game.deck.cards)
+
     def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
         if self.mode != "explicit":
             return ()
@@ -466,7 +534,8 @@ class MeldDeclaration(Offer):
     kind, cards)`` builds a record; ``reuse``: a card may belong to two combinations (BE-10.2).
     When play begins each seat's combinations are noted under ``key``; with ``auto`` everything is
     declared then, seat by seat from the first to play, in ``auto_order``. ``enabled`` false: no
-    declaration at all.
+    declaration at all. ``every()`` lists every combination some hand may declare (the
+    vocabulary of action codecs).
 
     >>> import tarotlib
     >>> offer = tarotlib.variant("belote", preset="classic").phase_list[-2].offers[0]
@@ -485,6 +554,7 @@ class MeldDeclaration(Offer):
     first: Callable[[DealState], int] = eldest
     notation: Notation | None = None
     key: str = "melds"
+    every: Callable[[], tuple[MeldRecord, ...]] | None = None
     whole_deal: bool = attrs.field(default=False, init=False)
 
     def found(self, data: DealData) -> tuple[tuple[MeldRecord, ...], ...]:
@@ -545,6 +615,18 @@ class MeldDeclaration(Offer):
         if self.notation is None:
             return Declare(kind, shown)
         return Declare(kind, shown, notation=self.notation)
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """A declaration of each combination of ``every()`` (nothing when declarations are off
+        or automatic)."""
+        if not self.enabled or self.auto:
+            return ()
+        if self.every is None:
+            raise NotImplementedError(
+                "MeldDeclaration needs every= (every combination a hand may declare) "
+                "to list its actions"
+            )
+        return tuple(self._declare(combo.kind, combo.cards) for combo in self.every())
 
     def _mine(self, state: DealState, seat: int) -> list[MeldRecord]:
         return [c for c in cast("tuple[MeldRecord, ...]", state._d.declarations) if c.seat == seat]

@@ -18,9 +18,12 @@ nothing of game names: everything a game decides is a parameter.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
-from tarotlib.actions import Action
+import attrs
+
+from tarotlib.actions import Action, Declare
+from tarotlib.cards import ALL_CARDS
 from tarotlib.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
     from tarotlib.deal.game import Game
     from tarotlib.deal.state import DealState
 
-__all__ = ["Over", "Parser", "Phase"]
+__all__ = ["CardChoice", "Over", "Parser", "Phase", "SpaceItem", "card_actions"]
 
 S = TypeVar("S", bound="DealState")
 
@@ -37,6 +40,47 @@ Parser = Callable[[list[str]], "Action | None"]
 words are not its form (another phase's parser of the same verb is tried), raises
 :class:`~tarotlib.errors.ActionParseError` or :class:`~tarotlib.errors.CardParseError` when they
 are its form but wrong."""
+
+
+@attrs.frozen
+class CardChoice:
+    """A set-valued action (a :class:`~tarotlib.actions.Declare` that shows cards, such as a
+    poignée) as action codecs see it (:mod:`tarotlib.ai.codec`): ``head`` (the declaration of its
+    kind with no card) starts it, then its cards are chosen one at a time, highest index first,
+    among ``cards``. ``choose(state, chosen)`` returns the mask of the cards that may come next
+    (each lower than every card in ``chosen``, and each leaving a legal completion) and, when
+    ``chosen`` is complete, the full action (else None). So every legal declaration is exactly
+    one sequence of choices.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot")
+    >>> choice = rules.phase_list[-2].offers[0].action_space(rules)[0]
+    >>> choice.head.text, choice.cards.bit_count()   # the 21 trumps and the Excuse
+    ('declare simple-poignee', 22)
+    """
+
+    head: Declare
+    cards: int
+    choose: Callable[[DealState, tuple[int, ...]], tuple[int, Action | None]] = attrs.field(
+        eq=False, repr=False
+    )
+
+
+SpaceItem: TypeAlias = "Action | CardChoice"
+"""An entry of :meth:`Phase.action_space`: an action, or a set-valued action chosen card by card."""
+
+
+def card_actions(kind: Callable[..., Action], game: Game[DealState]) -> tuple[Action, ...]:
+    """``kind(card)`` for every card of ``game``'s pack, in card order, written in the game's
+    notation (for :meth:`Phase.action_space`).
+
+    >>> import tarotlib
+    >>> from tarotlib.actions import Play
+    >>> [a.text for a in card_actions(Play, tarotlib.variant("belote"))][:3]
+    ['play AS', 'play 7S', 'play 8S']
+    """
+    notation = game.notation
+    return tuple(kind(ALL_CARDS[c], notation=notation) for c in sorted(game.deck.cards))
 
 
 class Phase:
@@ -153,6 +197,22 @@ class Phase:
         """
         return {}
 
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """Every action this phase may ever offer in ``game``, once each, in a fixed order: the
+        vocabulary of action codecs (:class:`tarotlib.ai.codec.ActionCodec`). A set-valued action
+        is a :class:`CardChoice`. It depends on the game's facts, not on a deal. A phase that
+        does not override it cannot be used with a codec.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot")
+        >>> [a.text for a in rules.phase_list[1].action_space(rules)]
+        ['pass', 'bid prise', 'bid garde', 'bid garde-sans', 'bid garde-contre']
+        """
+        raise NotImplementedError(
+            f"phase {self.name!r} ({type(self).__name__}) does not list its actions: "
+            "override Phase.action_space to use it with an action codec"
+        )
+
     def reject(self, reason: str, action: Action) -> IllegalActionError:
         """An :class:`~tarotlib.errors.IllegalActionError` for ``action`` with ``reason``.
 
@@ -177,6 +237,9 @@ class Over(Phase):
     """
 
     name = "over"
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return ()
 
     def start(self, state: S) -> S:
         return state._end()

@@ -47,7 +47,7 @@ from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Declare, Give, Play
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, parse_card
 from tarotlib.deal.data import DealData, evolve
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
 from tarotlib.tricks import FOOL_CLASS, TRUMP_CLASS, Overtrump, TrickRules
@@ -243,6 +243,22 @@ class Offer(Protocol):
         ((2, <Announcement.BELOTE: 'belote'>, Card(KH)),)
         """
         ...
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """Every declaration the offer may ever make in ``game``, in a fixed order (see
+        :meth:`Phase.action_space <tarotlib.deal.phase.Phase.action_space>`).
+
+        FT-8.3: a poignée of each level is a set of cards, chosen card by card.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> [item.head.text for item in rules.phase_list[-2].offers[0].action_space(rules)]
+        ['declare simple-poignee', 'declare double-poignee', 'declare triple-poignee']
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} does not list its declarations: override Offer.action_space "
+            "to use it with an action codec"
+        )
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """The verbs its declarations are written with (``declare ...``): ``verb -> (parser,
@@ -690,6 +706,24 @@ class TrickPlay(Phase):
         return self.apply(state, action, int(card), data, seat)
 
     # -- text -------------------------------------------------------------------------------------
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """The cards, a fool payment card (when the fool rule lets a player choose it), then each
+        offer's declarations.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> space = rules.phase_list[-2].action_space(rules)
+        >>> len(space), space[0].text
+        (32, 'play AS')
+        """
+        plays = plays_of(game.notation)[0]  # the shared actions that legal_actions() hands out
+        out: list[SpaceItem] = [plays[c] for c in sorted(game.deck.cards)]
+        if self.fool is not None and self.fool.chooses:
+            out.extend(card_actions(Give, game))
+        for offer in self.offers:
+            out.extend(offer.action_space(game))
+        return tuple(out)
+
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         plays = plays_of(game.notation)[0]
 

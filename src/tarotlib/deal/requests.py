@@ -44,7 +44,7 @@ from tarotlib.actions import Action, Give, Request, Stop
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of, parse_card
 from tarotlib.deal.call import holder_of
 from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
 
@@ -232,6 +232,9 @@ class RequestCards(Phase):
         if seat == d.dealer:
             mask &= ~d.discard
         return mask & ~out_of_play(d, self.key) & FULL_MASK
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return (_STOP, *card_actions(Request, game), *card_actions(Give, game))
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """``stop`` (when optional) and a request of each nameable card; or, once a card is

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
 from tarotlib.cards import Card
-from tarotlib.deal.phase import Phase
+from tarotlib.deal.phase import Phase, SpaceItem
 from tarotlib.deal.state import SEAT_BITS, DealState
+
+if TYPE_CHECKING:
+    from tarotlib.deal.game import Game
 
 __all__ = ["CompleteFromStock"]
 
@@ -59,6 +62,9 @@ class CompleteFromStock(Phase):
     _plans: dict[tuple[int, int, int], tuple[_Step, ...]] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return ()  # nobody acts
 
     def start(self, state: S) -> S:
         d = state._d

@@ -41,6 +41,7 @@ __all__ = [
     "combinations",
     "declaration_key",
     "describe",
+    "every_combination",
     "is_valid_declaration",
     "team_best",
 ]
@@ -173,6 +174,25 @@ def _runs_table(suit: Suit) -> tuple[tuple[tuple[CombinationKind, tuple[Card, ..
 
 
 _SUIT_RUNS: Final = tuple(_runs_table(s) for s in Suit)
+
+
+def every_combination(seat: int = 0) -> tuple[Combination, ...]:
+    """Every combination some hand may declare (BE-10.1): the carrés, then each suit's runs of 3
+    to 8 cards, by suit, length and height — the vocabulary of action codecs.
+
+    >>> combos = every_combination()
+    >>> len(combos), describe(combos[-1])
+    (90, 'quinte: ♣A ♣K ♣Q ♣J ♣10 ♣9 ♣8 ♣7')
+    """
+    found = [Combination(seat, kind, cards) for _, kind, cards in _CARRES]
+    for suit in range(4):
+        for length in range(3, 9):
+            for start in range(8 - length, -1, -1):
+                pattern = ((1 << length) - 1) << start
+                found.extend(
+                    Combination(seat, kind, cards) for kind, cards in _SUIT_RUNS[suit][pattern]
+                )
+    return tuple(found)
 
 
 def combination_error(combo: Combination) -> str | None:

@@ -48,7 +48,12 @@ from tarotlib.decks import PIQUET_32
 from tarotlib.engine import DealResult
 from tarotlib.errors import DealError
 from tarotlib.tricks import TrickRules
-from tarotlib.variants.belote.declarations import auto_choice, combinations, is_valid_declaration
+from tarotlib.variants.belote.declarations import (
+    auto_choice,
+    combinations,
+    every_combination,
+    is_valid_declaration,
+)
 from tarotlib.variants.belote.layouts import layout_for_play
 from tarotlib.variants.belote.observation import BeloteObservation, observe
 from tarotlib.variants.belote.options import BeloteOptions
@@ -129,6 +134,7 @@ def meld_declarations(*, enabled: bool, auto: bool, reuse: bool) -> MeldDeclarat
         auto_order=auto_choice,  # type: ignore[arg-type]
         notation=PIQUET_NOTATION,
         key="combos",
+        every=every_combination,
     )
 
 

@@ -29,7 +29,7 @@ import attrs
 
 from tarotlib.actions import Action, Pass
 from tarotlib.deal.data import evolve, with_note
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import eldest
 from tarotlib.deal.state import DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
@@ -209,6 +209,10 @@ class ContreeAuction(Phase):
         state._to = eldest(state)  # CO-4.1: the player after the dealer speaks first
         state._x = AuctionData(None, 0, ())
         return state
+
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        """Pass, every bid of the ladder (CO-4.2), coinche, surcoinche and no-coinche."""
+        return (_PASS, *self._ladder, _COINCHE, _SURCOINCHE, _NO_COINCHE)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
         x: AuctionData = state._x  # type: ignore[assignment]

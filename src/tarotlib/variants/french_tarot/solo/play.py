@@ -37,7 +37,7 @@ import attrs
 from tarotlib.actions import Action, Declare, Play
 from tarotlib.cards import ALL_CARDS, FULL_MASK, TAROT_NOTATION, Card, cards_of
 from tarotlib.deal import DealState, TrickPlay, evolve, note, with_note
-from tarotlib.deal.phase import Parser, Phase
+from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import plays_of
 from tarotlib.deal.state import SEAT_BITS
 from tarotlib.errors import IllegalActionError
@@ -244,6 +244,9 @@ class SoloPlay(Phase):
         return after
 
     # -- legal actions --------------------------------------------------------------------------------
+    def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
+        return self.tricks.action_space(game)  # the dummy's cards are played with "play" too
+
     def legal(self, state: DealState) -> tuple[Action, ...]:
         if state._to < 0:
             return ()
