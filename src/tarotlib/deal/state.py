@@ -126,7 +126,7 @@ class DealState:
 
     _g: Game[Self]
     _d: DealData
-    _h: tuple[object, Action] | None
+    _h: tuple[object, Action, int] | None
     _i: int
     _ph: Phase
     _to: int
@@ -214,7 +214,7 @@ class DealState:
         if action is not None:
             if not isinstance(action, Action):
                 raise self.wrong(action, "an action")
-            s._h = (self._h, action)
+            s._h = (self._h, action, self._to)
         s._to = to_act
         if local is not _KEEP:
             s._x = local
@@ -229,7 +229,7 @@ class DealState:
         s = _new(self.__class__)
         s._g = self._g
         s._d = self._d
-        s._h = (self._h, action)
+        s._h = (self._h, action, self._to)
         s._i = self._i
         s._ph = self._ph
         s._to = to_act
@@ -262,7 +262,7 @@ class DealState:
         if action is not None:
             if not isinstance(action, Action):
                 raise self.wrong(action, "an action")
-            s._h = (self._h, action)
+            s._h = (self._h, action, self._to)
         if data is not None:
             s._d = data
         if hands is not None:
@@ -290,7 +290,7 @@ class DealState:
         if action is not None:
             if not isinstance(action, Action):
                 raise self.wrong(action, "an action")
-            s._h = (self._h, action)
+            s._h = (self._h, action, self._to)
         if data is not None:
             s._d = data
         if hands is not None:
@@ -389,8 +389,29 @@ class DealState:
         out: list[Action] = []
         node = self._h
         while node is not None:
-            prev, action = node
+            prev, action, _ = node
             out.append(action)
+            node = prev  # type: ignore[assignment]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """Every action applied since the deal with the seat that chose it (the seat to act
+        then), in order.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1, dealer=3)
+        >>> state = state.apply(rules.parse_action("pass")).apply(rules.parse_action("bid garde"))
+        >>> [(seat, action.text) for seat, action in state.moves]
+        [(0, 'pass'), (1, 'bid garde')]
+        """
+        out: list[tuple[int, Action]] = []
+        node = self._h
+        while node is not None:
+            prev, action, seat = node
+            out.append((seat, action))
             node = prev  # type: ignore[assignment]
         out.reverse()
         return tuple(out)

@@ -1,0 +1,391 @@
+"""Observation and information-state tensors for learning agents (:class:`TensorEncoder`).
+
+Needs numpy (``pip install 'tarotlib[ai]'``); nothing else in tarotlib imports it.
+
+A :class:`TensorEncoder` turns what one seat knows into flat ``float32`` vectors of a size fixed
+per game configuration, built from the state's bit masks, with every seat given *relative to the
+observer* (0: the observer, 1: the next seat in seat order, ...). Cards are given in the pack's
+order (``sorted(rules.deck.cards)``): ``D`` cards. ``N`` is the number of seats, ``P`` the number
+of phases, ``K`` the number of *action slots*: one per action of the codec that is neither a card
+played nor a card shown, where actions that name a card share one slot per verb
+(``discard``, ``call``, ...) and declarations one slot per kind.
+
+The **observation** (what the seat sees now), in this order:
+
+=============  ======  ===================================================================
+section        size    1 where
+=============  ======  ===================================================================
+``phase``      P       the phase in progress (in the game's phase list)
+``to_act``     N       the seat to act (relative; none once the deal is over)
+``dealer``     N       the dealer
+``declarer``   N       the declarer, once there is one
+``called``     D       the card called (a partner call)
+``hand``       D       the cards in the observer's hand (those its observation shows)
+``seen``       D       other cards the observer sees or has seen that are not played: a shown
+                       kitty, exposed cards, shown trumps, its own discard, ...
+``trick``      N × D   the card each seat played to the trick in progress
+``played``     N × D   the cards each seat played to completed tricks
+``actions``    N × K   the slots of the actions (not card plays) each seat has made so far
+``chosen``     K + D   the declaration being chosen step by step and its cards so far
+=============  ======  ===================================================================
+
+The **information state** is the observation followed by the history:
+
+=============  =============  ==========================================================
+section        size           1 where
+=============  =============  ==========================================================
+``order``      D × T          the trick (0 … T-1) in which each card was played (T: the
+                              most tricks a deal can have)
+``history``    H × (N+K+D)    the actions other than card plays, in order: for each, its seat,
+                              its slot and its cards (left out for another seat's secret
+                              action, such as a discard or a card given face down)
+``overflow``   1              more than H such actions (H = ``history``, 64 by default)
+=============  =============  ==========================================================
+
+With the tricks given card by card and in order, the information state determines everything
+the seat has seen in the order it saw it. Nothing a seat cannot see goes into either tensor:
+``seen`` comes from the seat's observation (:meth:`~tarotlib.deal.state.DealState.observation`)
+and the cards of another seat's secret actions (``Phase.secret_verbs``) are left out.
+
+>>> import tarotlib
+>>> from tarotlib.ai import ActionCodec
+>>> from tarotlib.ai.tensors import TensorEncoder
+>>> rules = tarotlib.variant("belote")
+>>> encoder = TensorEncoder(ActionCodec(rules))
+>>> encoder.observation_shape, encoder.information_state_shape
+((425,), (3306,))
+>>> state = rules.new_deal(seed=4)
+>>> vector = encoder.observation(state, 1)
+>>> vector.dtype, int(vector[encoder.section("hand")].sum())   # five cards dealt so far
+(dtype('float32'), 5)
+>>> print(encoder.observation_string(state, 1))
+seat 1 | phase bidding | to act: seat 1 (you) | dealer: seat 0
+hand: JS TH QD KD TC
+seen: QS
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from tarotlib.actions import Action, Declare, Play, _CardAction
+from tarotlib.ai.codec import ActionCodec, Show
+from tarotlib.cards import cards_of
+from tarotlib.deal.state import SEAT_BITS, DealState
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["HISTORY", "TensorEncoder"]
+
+HISTORY: Final = 64
+"""The default number of actions (other than card plays) the information state holds."""
+
+_FULL: Final = (1 << 78) - 1
+
+
+def _slot_key(action: Action) -> tuple[object, ...]:
+    if isinstance(action, _CardAction):
+        return ("verb", action.verb)
+    if isinstance(action, Declare):
+        return ("declare", action.kind)
+    return ("action", action)
+
+
+class TensorEncoder:
+    """Tensors of one game configuration (see the module docstring); ``history``: the number
+    of actions other than card plays the information state holds.
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import ActionCodec
+    >>> encoder = TensorEncoder(ActionCodec(tarotlib.variant("french-tarot", players=4)))
+    >>> [(name, size) for name, _, size in encoder.layout()][:6]
+    [('phase', 7), ('to_act', 4), ('dealer', 4), ('declarer', 4), ('called', 78), ('hand', 78)]
+    """
+
+    def __init__(self, codec: ActionCodec, history: int = HISTORY) -> None:
+        rules: Any = codec.rules
+        self.codec = codec
+        self.rules = rules
+        n = self.players = rules.players
+        deck = sorted(int(c) for c in rules.deck.cards)
+        self.deck = deck
+        d = self.cards = len(deck)
+        pos = [-1] * 78
+        for i, c in enumerate(deck):
+            pos[c] = i
+        self._pos = pos
+        self.phases = len(rules.phase_list)
+        # The action slots: one per action, card verbs and declaration kinds sharing one.
+        slots: dict[tuple[object, ...], int] = {}
+        names: list[str] = []
+        for action in codec.vocabulary:
+            if type(action) is Play or isinstance(action, Show):
+                continue
+            key = _slot_key(action)
+            if key not in slots:
+                slots[key] = len(names)
+                names.append(action.verb if key[0] == "verb" else " ".join(action.text.split()[:2]))
+        self._slots = slots
+        self.slot_names: tuple[str, ...] = tuple(names)
+        """The name of each action slot."""
+        k = self.slots = len(names)
+        self._slot_of_id = [slots.get(_slot_key(a), -1) for a in codec.vocabulary]
+        secret: set[str] = set()
+        for phase in rules.phase_list:
+            secret |= phase.secret_verbs
+        self._secret = frozenset(secret)
+        sample = rules.new_deal(seed=0)
+        active = sum(1 for s in range(n) if sample.hand_mask(s)) or n
+        self.tricks = t = math.ceil(d / active)
+        self.history = h = history
+        obs = [
+            ("phase", self.phases),
+            ("to_act", n),
+            ("dealer", n),
+            ("declarer", n),
+            ("called", d),
+            ("hand", d),
+            ("seen", d),
+            ("trick", n * d),
+            ("played", n * d),
+            ("actions", n * k),
+            ("chosen", k + d),
+        ]
+        extra = [("order", d * t), ("history", h * (n + k + d)), ("overflow", 1)]
+        self._layout: list[tuple[str, int, int]] = []
+        start = 0
+        for name, size in obs + extra:
+            self._layout.append((name, start, size))
+            start += size
+        self._start = {name: begin for name, begin, _ in self._layout}
+        self.observation_shape: tuple[int] = (sum(size for _, size in obs),)
+        """The observation tensor's shape."""
+        self.information_state_shape: tuple[int] = (start,)
+        """The information-state tensor's shape."""
+        self._seats: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """``(section, start, size)`` of every section, the observation's first."""
+        return list(self._layout)
+
+    def section(self, name: str) -> slice:
+        """The slice of section ``name`` in the tensors.
+
+        >>> import tarotlib
+        >>> from tarotlib.ai import ActionCodec
+        >>> TensorEncoder(ActionCodec(tarotlib.variant("belote"))).section("hand")
+        slice(48, 80, None)
+        """
+        for section, start, size in self._layout:
+            if section == name:
+                return slice(start, start + size)
+        raise KeyError(f"no section {name!r}: the sections are {[s for s, _, _ in self._layout]}")
+
+    # -- building ---------------------------------------------------------------------------------
+    def _trick_seats(self, leader: int, sitter: int) -> tuple[int, ...]:
+        key = (leader, sitter)
+        seats = self._seats.get(key)
+        if seats is None:
+            n = self.players
+            out = []
+            seat = leader
+            for _ in range(n):
+                out.append(seat)
+                seat = (seat + 1) % n
+                if seat == sitter:
+                    seat = (seat + 1) % n
+            seats = self._seats[key] = tuple(out)
+        return seats
+
+    def _visible(self, state: DealState, seat: int) -> int:
+        """The mask of the cards the seat's observation shows (its hand included)."""
+        observation = state.observation(seat)
+        visible = getattr(observation, "visible_cards", None)
+        if not callable(visible):
+            return state._hands >> SEAT_BITS * seat & _FULL
+        mask = 0
+        for c in visible():
+            mask |= 1 << c
+        return mask
+
+    def _observation_ones(self, state: DealState, seat: int, chosen: Sequence[int]) -> list[int]:
+        n, pos = self.players, self._pos
+        d, k = self.cards, self.slots
+        start = self._start
+        ones: list[int] = [start["phase"] + state._i]
+        rel = (-seat) % n
+        if state._to >= 0:
+            ones.append(start["to_act"] + (state._to + rel) % n)
+        data = state._d
+        ones.append(start["dealer"] + (data.dealer + rel) % n)
+        if data.declarer >= 0:
+            ones.append(start["declarer"] + (data.declarer + rel) % n)
+        if data.called >= 0 and pos[data.called] >= 0:
+            ones.append(start["called"] + pos[data.called])
+        visible = self._visible(state, seat)
+        hand = state._hands >> SEAT_BITS * seat & visible  # all of it, unless the game hides it
+        base = start["hand"]
+        ones.extend(base + pos[c] for c in cards_of(hand))
+        sitter = data.sitter
+        played = 0
+        base = start["played"]
+        for leader, cards, _ in state._tricks:
+            for s, c in zip(self._trick_seats(leader, sitter), cards, strict=False):
+                ones.append(base + ((s + rel) % n) * d + pos[c])
+                played |= 1 << c
+        if state._trick:
+            base = start["trick"]
+            for s, c in zip(self._trick_seats(state._lead, sitter), state._trick, strict=False):
+                ones.append(base + ((s + rel) % n) * d + pos[c])
+                played |= 1 << c
+        base = start["seen"]
+        ones.extend(base + pos[c] for c in cards_of(visible & ~hand & ~played) if pos[c] >= 0)
+        base = start["actions"]
+        slot_of = self._slots
+        for actor, action in state.moves:
+            if type(action) is not Play:
+                slot = slot_of.get(_slot_key(action))
+                if slot is not None:
+                    ones.append(base + ((actor + rel) % n) * k + slot)
+        if chosen:
+            base = start["chosen"]
+            ones.append(base + self._slot_of_id[chosen[0]])
+            for i in chosen[1:]:
+                card = self.codec._show_cards[i]
+                ones.append(base + k + pos[card])
+        return ones
+
+    def observation(
+        self, state: DealState, seat: int, chosen: Sequence[int] = ()
+    ) -> NDArray[np.float32]:
+        """The observation tensor of ``seat`` in ``state`` (``chosen``: the steps of a
+        declaration being chosen, see :mod:`tarotlib.ai.codec`)."""
+        out = np.zeros(self.observation_shape, np.float32)
+        out[self._observation_ones(state, seat, chosen)] = 1.0
+        return out
+
+    def information_state(
+        self, state: DealState, seat: int, chosen: Sequence[int] = ()
+    ) -> NDArray[np.float32]:
+        """The information-state tensor of ``seat`` in ``state``.
+
+        >>> import tarotlib
+        >>> from tarotlib.ai import ActionCodec
+        >>> rules = tarotlib.variant("french-tarot", players=3)
+        >>> encoder = TensorEncoder(ActionCodec(rules))
+        >>> state = rules.new_deal(seed=2).apply(rules.parse_action("pass"))
+        >>> tensor = encoder.information_state(state, 0)
+        >>> tensor.shape == encoder.information_state_shape, int(tensor[encoder.section("history")].sum())
+        (True, 2)
+        """
+        ones = self._observation_ones(state, seat, chosen)
+        n, pos, d, k = self.players, self._pos, self.cards, self.slots
+        start = self._start
+        base = start["order"]
+        t = self.tricks
+        for number, (_, cards, _) in enumerate(state._tricks):
+            ones.extend(base + pos[c] * t + number for c in cards)
+        number = len(state._tricks)
+        ones.extend(base + pos[c] * t + number for c in state._trick)
+        rel = (-seat) % n
+        width = n + k + d
+        base = start["history"]
+        j = 0
+        for actor, action in state.moves:
+            if type(action) is Play:
+                continue
+            if j == self.history:
+                ones.append(start["overflow"])
+                break
+            slot = self._slots.get(_slot_key(action))
+            if slot is None:
+                continue
+            at = base + j * width
+            ones.append(at + (actor + rel) % n)
+            ones.append(at + n + slot)
+            if actor == seat or action.verb not in self._secret:
+                for c in _cards_of_action(action):
+                    if pos[c] >= 0:
+                        ones.append(at + n + k + pos[c])
+            j += 1
+        out = np.zeros(self.information_state_shape, np.float32)
+        out[ones] = 1.0
+        return out
+
+    # -- strings ------------------------------------------------------------------------------------
+    def observation_string(self, state: DealState, seat: int, chosen: Sequence[int] = ()) -> str:
+        """The observation in words (the same information as :meth:`observation`)."""
+        notation = self.rules.notation
+        data = state._d
+
+        def who(s: int) -> str:
+            return f"seat {s}" + (" (you)" if s == seat else "")
+
+        head = [f"seat {seat}", f"phase {state.phase}"]
+        if state._to >= 0:
+            head.append(f"to act: {who(state._to)}")
+        head.append(f"dealer: {who(data.dealer)}")
+        if data.declarer >= 0:
+            head.append(f"declarer: {who(data.declarer)}")
+        if data.called >= 0:
+            head.append(f"called: {notation.texts[data.called]}")
+        lines = [" | ".join(head)]
+        hand = state.hand_mask(seat) & self._visible(state, seat)
+        lines.append("hand: " + " ".join(notation.texts[c] for c in cards_of(hand)))
+        ones = self._observation_ones(state, seat, chosen)
+        seen_part = self.section("seen")
+        seen = [
+            self.deck[i - seen_part.start] for i in ones if seen_part.start <= i < seen_part.stop
+        ]
+        if seen:
+            lines.append("seen: " + " ".join(notation.texts[c] for c in sorted(seen)))
+        for number, (leader, cards, winner) in enumerate(state._tricks):
+            seats = self._trick_seats(leader, data.sitter)
+            plays = " ".join(f"{s}:{notation.texts[c]}" for s, c in zip(seats, cards, strict=False))
+            lines.append(f"trick {number + 1}: {plays} won by {who(winner)}")
+        if state._trick:
+            seats = self._trick_seats(state._lead, data.sitter)
+            plays = " ".join(
+                f"{s}:{notation.texts[c]}" for s, c in zip(seats, state._trick, strict=False)
+            )
+            lines.append(f"trick in progress: {plays}")
+        if chosen:
+            lines.append("choosing: " + " ".join(self.codec.action(i).text for i in chosen))
+        if state.is_over:
+            lines.append(f"over: {state.result.scores}")
+        return "\n".join(lines)
+
+    def information_state_string(
+        self, state: DealState, seat: int, chosen: Sequence[int] = ()
+    ) -> str:
+        """The information state in words: the observation, then every action the seat has
+        seen, in order (another seat's secret card written ``?``).
+
+        >>> import tarotlib
+        >>> from tarotlib.ai import ActionCodec
+        >>> rules = tarotlib.variant("belote")
+        >>> encoder = TensorEncoder(ActionCodec(rules))
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("pass"))
+        >>> encoder.information_state_string(state, 2).splitlines()[-1]
+        'moves: 1:pass'
+        """
+        moves = []
+        for actor, action in state.moves:
+            if actor != seat and action.verb in self._secret:
+                moves.append(f"{actor}:{action.verb} ?")
+            else:
+                moves.append(f"{actor}:{action.text}")
+        return self.observation_string(state, seat, chosen) + "\nmoves: " + " ".join(moves)
+
+
+def _cards_of_action(action: Action) -> tuple[int, ...]:
+    if isinstance(action, _CardAction):
+        return (int(action.card),)
+    if isinstance(action, Declare):
+        return tuple(int(c) for c in action.shown)
+    return ()
