@@ -168,6 +168,7 @@ class TensorEncoder:
         self.information_state_shape: tuple[int] = (start,)
         """The information-state tensor's shape."""
         self._seats: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._cache: dict[int, tuple[object, tuple[tuple[int, Action], ...]]] = {}
 
     def layout(self) -> list[tuple[str, int, int]]:
         """``(section, start, size)`` of every section, the observation's first."""
@@ -201,6 +202,33 @@ class TensorEncoder:
                     seat = (seat + 1) % n
             seats = self._seats[key] = tuple(out)
         return seats
+
+    def _moves(self, state: DealState) -> tuple[tuple[int, Action], ...]:
+        """The deal's actions other than card plays, with their seats (kept per history node:
+        the next state only walks its new actions)."""
+        node: Any = state._h
+        cache = self._cache
+        found = cache.get(id(node))
+        if found is not None and found[0] is node:
+            return found[1]  # type: ignore[no-any-return]
+        new: list[tuple[int, Action]] = []
+        head: Any = node
+        known: tuple[tuple[int, Action], ...] = ()
+        while head is not None:
+            hit = cache.get(id(head))
+            if hit is not None and hit[0] is head:
+                known = hit[1]
+                break
+            prev, action, seat = head
+            if type(action) is not Play:
+                new.append((seat, action))
+            head = prev
+        new.reverse()
+        out = known + tuple(new)
+        if len(cache) > 4096:
+            cache.clear()
+        cache[id(node)] = (node, out)
+        return out
 
     def _visible(self, state: DealState, seat: int) -> int:
         """The mask of the cards the seat's observation shows (its hand included)."""
@@ -247,11 +275,10 @@ class TensorEncoder:
         ones.extend(base + pos[c] for c in cards_of(visible & ~hand & ~played) if pos[c] >= 0)
         base = start["actions"]
         slot_of = self._slots
-        for actor, action in state.moves:
-            if type(action) is not Play:
-                slot = slot_of.get(_slot_key(action))
-                if slot is not None:
-                    ones.append(base + ((actor + rel) % n) * k + slot)
+        for actor, action in self._moves(state):
+            slot = slot_of.get(_slot_key(action))
+            if slot is not None:
+                ones.append(base + ((actor + rel) % n) * k + slot)
         if chosen:
             base = start["chosen"]
             ones.append(base + self._slot_of_id[chosen[0]])
@@ -296,9 +323,7 @@ class TensorEncoder:
         width = n + k + d
         base = start["history"]
         j = 0
-        for actor, action in state.moves:
-            if type(action) is Play:
-                continue
+        for actor, action in self._moves(state):
             if j == self.history:
                 ones.append(start["overflow"])
                 break
