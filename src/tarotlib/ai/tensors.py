@@ -171,7 +171,13 @@ class TensorEncoder:
         self._cache: dict[int, tuple[object, tuple[tuple[int, Action], ...]]] = {}
 
     def layout(self) -> list[tuple[str, int, int]]:
-        """``(section, start, size)`` of every section, the observation's first."""
+        """``(section, start, size)`` of every section, the observation's first.
+
+        >>> import tarotlib
+        >>> from tarotlib.ai import ActionCodec
+        >>> TensorEncoder(ActionCodec(tarotlib.variant("belote"))).layout()[-1]
+        ('overflow', 3305, 1)
+        """
         return list(self._layout)
 
     def section(self, name: str) -> slice:
@@ -210,7 +216,7 @@ class TensorEncoder:
         cache = self._cache
         found = cache.get(id(node))
         if found is not None and found[0] is node:
-            return found[1]  # type: ignore[no-any-return]
+            return found[1]
         new: list[tuple[int, Action]] = []
         head: Any = node
         known: tuple[tuple[int, Action], ...] = ()
@@ -291,7 +297,16 @@ class TensorEncoder:
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
     ) -> NDArray[np.float32]:
         """The observation tensor of ``seat`` in ``state`` (``chosen``: the steps of a
-        declaration being chosen, see :mod:`tarotlib.ai.codec`)."""
+        declaration being chosen, see :mod:`tarotlib.ai.codec`).
+
+        >>> import tarotlib
+        >>> from tarotlib.ai import ActionCodec
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> encoder = TensorEncoder(ActionCodec(rules))
+        >>> vector = encoder.observation(rules.new_deal(seed=1), 2)
+        >>> vector.shape, int(vector[encoder.section("hand")].sum())
+        ((1035,), 18)
+        """
         out = np.zeros(self.observation_shape, np.float32)
         out[self._observation_ones(state, seat, chosen)] = 1.0
         return out
@@ -344,7 +359,15 @@ class TensorEncoder:
 
     # -- strings ------------------------------------------------------------------------------------
     def observation_string(self, state: DealState, seat: int, chosen: Sequence[int] = ()) -> str:
-        """The observation in words (the same information as :meth:`observation`)."""
+        """The observation in words (the same information as :meth:`observation`).
+
+        >>> import tarotlib
+        >>> from tarotlib.ai import ActionCodec
+        >>> rules = tarotlib.variant("belote")
+        >>> text = TensorEncoder(ActionCodec(rules)).observation_string(rules.new_deal(seed=4), 0)
+        >>> text.splitlines()[0]
+        'seat 0 | phase bidding | to act: seat 1 | dealer: seat 0 (you)'
+        """
         notation = self.rules.notation
         data = state._d
 
