@@ -53,6 +53,7 @@ def test_rows_are_the_decisions(name: str, options: dict[str, Any]) -> None:
         node = Node.root(codec, rules.new_deal(seed=index))
         while not node.is_over:
             seat = node.to_act
+            assert seat is not None
             assert data.seats[row] == seat and data.deals[row] == index
             assert (
                 data.observations[row] == encoder.observation(node.state, seat, node.chosen)

@@ -6,8 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import ai_docs_tables as tables
+import pytest
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "ai-ids-and-tensors.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGE = DOCS / "ai-ids-and-tensors.md"
+AI_PAGES = sorted(DOCS.glob("ai*.md"))
 
 
 def block(name: str) -> str:
@@ -27,3 +30,28 @@ def test_the_tables_cover_every_game() -> None:
     import tarotlib
 
     assert {name for name, _ in tables.CONFIGS} == set(tarotlib.variant_names())
+
+
+def python_blocks(path: Path) -> list[str]:
+    """The ```python blocks of a Markdown page."""
+    blocks: list[str] = []
+    current: list[str] = []
+    inside = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not inside and line.strip() == "```python":
+            inside, current = True, []
+        elif inside and line.strip() == "```":
+            blocks.append("\n".join(current))
+            inside = False
+        elif inside:
+            current.append(line)
+    return blocks
+
+
+@pytest.mark.parametrize("page", AI_PAGES, ids=[p.name for p in AI_PAGES])
+def test_the_ai_pages_examples_run(page: Path) -> None:
+    """Every ```python example of the AI pages runs as written (each block after the previous
+    ones of its page, as a reader would run them)."""
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    for block in python_blocks(page):
+        exec(compile(block, str(page), "exec"), namespace)
