@@ -3,9 +3,11 @@
 Commands:
 
 - ``tarotlib simulate VARIANT [--players N] [--deals D] [--seed S] [--preset NAME]
-  [--option KEY=VALUE ...] [--bots NAMES] [--workers N] [--json]`` plays D complete deals between
-  bots (random by default) in N processes and prints a summary (contracts, success rates, mean
-  scores, each bot's mean score, speed), with a progress bar on a terminal;
+  [--option KEY=VALUE ...] [--bots NAMES] [--workers N] [--chunk-size C] [--records DIR
+  [--overwrite]] [--json]`` plays D complete deals between bots (random by default) in N processes
+  and prints a summary (contracts, success rates, mean scores, each bot's mean score, speed), with a
+  progress bar on a terminal; ``--records DIR`` also writes every deal's record to DIR as JSON
+  lines, one file per chunk of C deals (docs/simulation.md);
 - ``tarotlib replay FILE [--step | --result-only]`` replays a game record (docs/records.md), tells
   the deal trick by trick and prints its result; ``--step`` waits for Enter between tricks,
   ``--result-only`` prints only the result;
@@ -121,6 +123,25 @@ def _workers(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    """A positive whole number (``--chunk-size``).
+
+    >>> _positive("250")
+    250
+    >>> _positive("0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: must be a positive whole number, got '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {text!r}")
+    return value
+
+
 def simulate(
     rules: Rules, deals: int, seed: int, *, bots: str = "random", workers: int = 1
 ) -> dict[str, object]:
@@ -140,14 +161,27 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rules = _rules_of(args)
     if args.deals < 1:
         raise _UsageError(f"--deals must be at least 1, got {args.deals}")
+    if args.overwrite and args.records is None:
+        raise _UsageError("--overwrite goes with --records DIR")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     try:
         with ProgressBar(sys.stderr) as bar:
             summary = simulation.simulate(
-                rules, args.deals, seed, bots=args.bots, workers=args.workers, progress=bar
+                rules,
+                args.deals,
+                seed,
+                bots=args.bots,
+                workers=args.workers,
+                chunk_size=args.chunk_size,
+                progress=bar,
+                records=args.records,
+                overwrite=args.overwrite,
             )
     except SimulationError as exc:
         raise _UsageError(str(exc)) from None
+    except OSError as exc:  # the records cannot be written there
+        name = exc.filename or args.records
+        raise _UsageError(f"cannot write the records to {name}: {exc.strerror or exc}") from None
     if args.json:
         print(json.dumps(summary.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -465,6 +499,24 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAMES",
         help="the bot of every seat, or a comma-separated bot per seat: random, heuristic "
         "(default random)",
+    )
+    sim.add_argument(
+        "--chunk-size",
+        type=_positive,
+        metavar="C",
+        help="deals sent to a worker at a time, and per file of records (default: about a "
+        "hundredth of the run, from 10 to 500)",
+    )
+    sim.add_argument(
+        "--records",
+        metavar="DIR",
+        help="also write every deal's record to DIR, as JSON lines (one deal per line) in files "
+        "named deals-FIRST-LAST.jsonl, one per chunk; DIR must be new or empty",
+    )
+    sim.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --records: replace the records of an earlier run in DIR",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)

@@ -34,6 +34,7 @@ import importlib
 import inspect
 import json
 import math
+import os
 import re
 import secrets
 import signal
@@ -44,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import FrameType
-from typing import Any, Final, TextIO, TypeAlias
+from typing import IO, Any, Final, TextIO, TypeAlias
 
 import attrs
 
@@ -52,6 +53,7 @@ from tarotlib._text import signed
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
 from tarotlib.errors import TarotError, UnknownVariantError
+from tarotlib.records import GameRecord, deals_file_name
 from tarotlib.rng import derive_seed
 from tarotlib.variants.registry import variant, variant_info
 
@@ -183,6 +185,8 @@ class _Chunk:
     start: int
     stop: int
     bots: tuple[BotSpec, ...]
+    records: str | None = None  # the absolute path of the directory of records, if any
+    digits: int = 9  # of the deal numbers in the names of the records' files
 
 
 @attrs.frozen
@@ -263,7 +267,41 @@ def _reason_kind(reason: str) -> str:
 
 
 def _run_chunk(chunk: _Chunk) -> _Partial:
-    """Play the deals of ``chunk`` and sum them up (the callable submitted to executors)."""
+    """Play the deals of ``chunk`` and sum them up (the callable submitted to executors); with
+    ``chunk.records``, write their records to the chunk's file there."""
+    if chunk.records is None:
+        return _play_chunk(chunk, None)
+    name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
+    with _written_atomically(os.path.join(chunk.records, name)) as out:
+        return _play_chunk(chunk, out)
+
+
+@contextlib.contextmanager
+def _written_atomically(path: str) -> Iterator[IO[str]]:
+    """A text file to write that appears at ``path`` whole or not at all.
+
+    It is written under a hidden temporary name in the same directory (unique to this attempt: a
+    cluster may run a chunk twice), flushed to disk and renamed to ``path`` on success, which
+    replaces any file of that name at once; on any error, or an interruption, the temporary file is
+    removed. A process killed mid-chunk leaves at most a hidden ``.deals-...tmp`` file.
+    """
+    directory, name = os.path.split(path)
+    temporary = os.path.join(directory, f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8", newline="\n") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+
+
+def _play_chunk(chunk: _Chunk, out: IO[str] | None) -> _Partial:
+    """Play the deals of ``chunk`` and sum them up; each deal's record is written to ``out`` (if
+    given) as one line of JSON."""
     rules = _rules(chunk.variant, chunk.options)
     n = rules.players
     factories: list[Callable[..., Bot]] = [
@@ -291,6 +329,9 @@ def _run_chunk(chunk: _Chunk) -> _Partial:
             assert to_act is not None
             state = state.apply(bots[to_act].choose(state))
         result = state.result
+        if out is not None:
+            out.write(GameRecord.from_state(state).dumps())
+            out.write("\n")
 
         if result.annulled is not None:
             annulled[_reason_kind(result.annulled)] += 1
@@ -533,6 +574,8 @@ def simulate(
     workers: int | None = None,
     chunk_size: int | None = None,
     progress: Callable[[int, int], object] | None = None,
+    records: str | os.PathLike[str] | None = None,
+    overwrite: bool = False,
 ) -> SimulationSummary:
     """Play ``deals`` complete deals between bots and summarise them.
 
@@ -556,6 +599,20 @@ def simulate(
     500 deals); ``progress(done, total)``, if given, is called in this process with 0 before the
     first deal and after each chunk, with increasing counts ending at ``deals``.
 
+    ``records=DIR`` also writes the record of every deal (:class:`~tarotlib.records.GameRecord`,
+    which replays it) as JSON lines, one deal per line, in deal order: each chunk writes its own
+    file ``DIR/deals-FIRST-LAST.jsonl`` (:func:`~tarotlib.records.deals_file_name`: the names sort
+    in deal order), from the worker that plays it. So the path must name the same directory for
+    every worker (a relative path is made absolute here): any local executor or process pool, but
+    on a cluster a file system shared by its machines. The files do not depend on the workers or
+    the chunk size: read in name order, they hold the same bytes. Each is written under a hidden
+    temporary name and renamed when complete, so an interrupted or crashed run leaves no partial
+    ``.jsonl`` file (:func:`~tarotlib.records.read_records` reads the directory, and tells which
+    deals are missing after such a run). DIR is created if need be; if it is not empty,
+    :class:`SimulationError`, unless ``overwrite=True``, which removes the record files of an
+    earlier run first (any other file is left as it is). The summary is the same with or without
+    records.
+
     Each worker rebuilds the rules from the variant name and ``rules.options_dict()``; so the
     variant must be registered in the workers, and a factory given in ``bots`` must be picklable
     (a module-level class or function) for process pools and clusters. Where processes are started
@@ -574,6 +631,19 @@ def simulate(
     >>> _ = simulate("belote", 10, 1, chunk_size=4, progress=lambda done, total: seen.append(done))
     >>> seen
     [0, 4, 8, 10]
+    >>> import os, tempfile
+    >>> from tarotlib.records import read_records
+    >>> run = os.path.join(tempfile.mkdtemp(), "run")
+    >>> simulate("french-tarot", 30, 5, options={"players": 3}, records=run) == one
+    True
+    >>> sorted(os.listdir(run))[0]
+    'deals-000000000-000000009.jsonl'
+    >>> [state.result.scores for state in read_records(run, replay=True)][:2]
+    [(536, 536, -1072), (-572, 286, 286)]
+    >>> simulate("french-tarot", 30, 5, options={"players": 3}, records=run)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.simulation.SimulationError: the records directory ... is not empty (deals-...); give ...
     >>> simulate("belote", 0, 1)
     Traceback (most recent call last):
         ...
@@ -611,8 +681,15 @@ def simulate(
         chunk_size = min(500, max(10, -(-deals // 100)))
     chunk_size = _positive("chunk_size", chunk_size)
 
+    if not isinstance(overwrite, bool):
+        raise SimulationError(f"overwrite must be True or False, got {overwrite!r}")
+    if overwrite and records is None:
+        raise SimulationError("overwrite=True goes with records=DIR")
+    directory = None if records is None else _records_directory(records, overwrite)
+    digits = max(9, len(str(deals - 1)))
+
     chunks = [
-        _Chunk(name, rules_options, seed, start, stop, specs)
+        _Chunk(name, rules_options, seed, start, stop, specs, directory, digits)
         for start, stop in _chunks(deals, chunk_size)
     ]
     start_time = time.perf_counter()
@@ -648,6 +725,34 @@ def simulate(
         total = total.merge(partial)
     seconds = time.perf_counter() - start_time
     return _summary(rules, seed, names, total, used_workers, seconds)
+
+
+_RECORD_FILES: Final = re.compile(r"\.?deals-\d+-\d+\.jsonl(\..*\.tmp)?")
+
+
+def _records_directory(records: object, overwrite: bool) -> str:
+    """The absolute path of the directory ``records``, made ready to receive a run's records: new
+    or empty (created if need be), or, with ``overwrite``, emptied of the files of records
+    (finished or temporary) that a run writes."""
+    if not isinstance(records, (str, os.PathLike)):
+        raise SimulationError(f"records must be the path of a directory, got {records!r}")
+    directory = os.path.abspath(os.fspath(records))
+    if not isinstance(directory, str):
+        raise SimulationError(f"records must be a path given as text, got {records!r}")
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise SimulationError(f"records must be a directory; {directory} is a file")
+    os.makedirs(directory, exist_ok=True)
+    present = sorted(os.listdir(directory))
+    if present and not overwrite:
+        shown = ", ".join(present[:3]) + (", ..." if len(present) > 3 else "")
+        raise SimulationError(
+            f"the records directory {directory} is not empty ({shown}); give a new or empty "
+            "directory, or overwrite=True (--overwrite) to replace the records in it"
+        )
+    for entry in present:
+        if _RECORD_FILES.fullmatch(entry):
+            os.remove(os.path.join(directory, entry))
+    return directory
 
 
 def _started() -> None:
