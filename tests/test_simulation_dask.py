@@ -143,9 +143,12 @@ def test_a_dask_cluster_writes_the_records_of_this_process(client: Any, tmp_path
     assert there == here
     # the worker processes wrote one file per chunk of 4 deals, and no temporary file is left
     names = sorted(os.listdir(tmp_path / "there"))
-    assert len(names) == 12 and names[0] == "deals-000000000-000000003.jsonl"
-    assert names[-1] == "deals-000000044-000000044.jsonl"
+    assert len(names) == 13 and names[0] == "deals-000000000-000000003.jsonl"
+    assert names[-2:] == ["deals-000000044-000000044.jsonl", "run.json"]
     assert jsonl_bytes(tmp_path / "there") == jsonl_bytes(tmp_path / "here")
+    assert (tmp_path / "there" / "run.json").read_bytes() == (
+        tmp_path / "here" / "run.json"
+    ).read_bytes()
     states = list(read_records(tmp_path / "there", replay=True))
     totals = [sum(s.result.scores[seat] for s in states) for seat in range(4)]
     assert list(there.total_scores) == totals

@@ -30,13 +30,14 @@ CASES: list[tuple[str, dict[str, object]]] = [
 CASE_IDS = ["belote", "french-tarot-5-bga", "french-tarot-3"]
 
 
-def concatenated(directory: Path) -> bytes:
-    """The bytes of the ``.jsonl`` files of ``directory``, read in name order."""
-    names = sorted(n for n in os.listdir(directory) if n.endswith(".jsonl"))
+def concatenated(directory: Path, suffix: str = ".jsonl") -> bytes:
+    """The bytes of the files of ``directory`` whose names end with ``suffix``, read in name order."""
+    names = sorted(n for n in os.listdir(directory) if n.endswith(suffix))
     return b"".join((directory / n).read_bytes() for n in names)
 
 
-def jsonl_names(directory: Path) -> list[str]:
+def names(directory: Path) -> list[str]:
+    """Every file of ``directory`` (hidden ones too), sorted."""
     return sorted(os.listdir(directory))
 
 
@@ -79,19 +80,37 @@ def test_the_files_do_not_depend_on_workers_chunks_or_executor(
     assert runs["two"].workers == 2
     reference = concatenated(tmp_path / "one")
     assert reference.count(b"\n") == deals and reference.endswith(b"\n")
+    everything = concatenated(tmp_path / "one", suffix="")  # the run file too
     for key, summary in runs.items():
         assert summary == plain, key  # recording changes nothing in the summary
         assert concatenated(tmp_path / key) == reference, key
-    assert jsonl_names(tmp_path / "whole") == ["deals-000000000-000000022.jsonl"]
-    assert jsonl_names(tmp_path / "two") == [
+        assert concatenated(tmp_path / key, suffix="") == everything, key
+    assert names(tmp_path / "whole") == ["deals-000000000-000000022.jsonl", "run.json"]
+    assert names(tmp_path / "two") == [
         "deals-000000000-000000006.jsonl",
         "deals-000000007-000000013.jsonl",
         "deals-000000014-000000020.jsonl",
         "deals-000000021-000000022.jsonl",
+        "run.json",
     ]
     # one deal per line, each the JSON of GameRecord.dumps()
     lines = reference.decode("utf-8").splitlines()
     assert [GameRecord.loads(line).dumps() for line in lines] == lines
+
+
+def test_the_run_file_says_what_was_played(tmp_path: Path) -> None:
+    bots = ("heuristic", "random", "heuristic", "random")
+    simulate("belote", 12, 9, bots=bots, options={"preset": "bga"}, records=tmp_path)
+    run = json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))
+    assert run == {
+        "format": "tarotlib-run",
+        "version": 1,
+        "variant": "belote",
+        "options": dict(tarotlib.variant("belote", preset="bga").options_dict()),
+        "seed": 9,
+        "deals": 12,
+        "bots": list(bots),
+    }
 
 
 def test_each_file_holds_its_chunk_of_deals(tmp_path: Path) -> None:
@@ -184,10 +203,11 @@ def test_a_non_empty_directory_is_refused_unless_overwrite(tmp_path: Path) -> No
     simulate("belote", 20, 2, records=fresh, chunk_size=10)
     simulate("belote", 20, 2, records=run, chunk_size=10, overwrite=True)
     # the earlier run's record files (and a leftover temporary file) are gone; other files stay
-    assert jsonl_names(run) == [
+    assert names(run) == [
         "deals-000000000-000000009.jsonl",
         "deals-000000010-000000019.jsonl",
         "notes.txt",
+        "run.json",
     ]
     assert concatenated(run) == concatenated(fresh)
     assert (run / "notes.txt").read_text(encoding="utf-8") == "mine"
@@ -206,9 +226,10 @@ def test_a_relative_directory_is_the_callers(
     monkeypatch.chdir(tmp_path)
     with ProcessPoolExecutor(1) as pool:
         simulate("belote", 6, 1, records="run", executor=pool, chunk_size=3)
-    assert jsonl_names(tmp_path / "run") == [
+    assert names(tmp_path / "run") == [
         "deals-000000000-000000002.jsonl",
         "deals-000000003-000000005.jsonl",
+        "run.json",
     ]
 
 
@@ -248,8 +269,11 @@ def test_a_failed_chunk_leaves_no_partial_file(tmp_path: Path) -> None:
     run = tmp_path / "run"
     with pytest.raises(RuntimeError, match="bot crashed"):
         simulate("belote", 40, 1, bots=CrashingBot, records=run, chunk_size=10)
-    # deals 0-9 were written; the chunk of deal 15 failed after writing five deals: no file of it
-    assert jsonl_names(run) == ["deals-000000000-000000009.jsonl"]
+    # deals 0-9 were written; the chunk of deal 15 failed after writing five deals: no file of it,
+    # and no run file: the directory is not taken for a whole run
+    assert names(run) == ["deals-000000000-000000009.jsonl"]
+    with pytest.raises(RecordError, match=r"has no run\.json: the run .* has not finished"):
+        read_records(run)
 
     with (
         ThreadPoolExecutor(2) as pool,
@@ -265,13 +289,10 @@ def test_a_failed_chunk_leaves_no_partial_file(tmp_path: Path) -> None:
             executor=pool,
             overwrite=True,
         )
-    names = jsonl_names(run)
-    assert "deals-000000010-000000019.jsonl" not in names
-    assert all(not n.startswith(".") for n in names)  # no temporary file left behind
-    if "deals-000000020-000000029.jsonl" in names:
-        with pytest.raises(RecordError, match="the records of deals 10 to 19 are missing"):
-            read_records(run)
-    for name in names:  # the files there are whole
+    written = names(run)
+    assert "deals-000000010-000000019.jsonl" not in written and "run.json" not in written
+    assert all(not n.startswith(".") for n in written)  # no temporary file left behind
+    for name in written:  # the files there are whole
         assert len(list(read_records(run / name, replay=True))) == 10
 
 
@@ -302,30 +323,50 @@ def test_read_records_names_the_file_and_line_of_a_bad_record(tmp_path: Path) ->
     path.write_text(
         "\n".join([json.dumps(good), json.dumps(tampered), "{not json"]) + "\n", encoding="utf-8"
     )
-    records = read_records(tmp_path)
+    records = read_records(path)
     assert next(records).to_json() == good
     next(records)  # a tampered result reads: only a replay sees it
     with pytest.raises(RecordError, match=r"deals-000000000-000000002\.jsonl, line 3: .*JSON"):
         next(records)
-    replayed = read_records(tmp_path, replay=True)
+    replayed = read_records(path, replay=True)
     next(replayed)
     with pytest.raises(RecordError, match=r"line 2: recorded result .* differs from the replayed"):
         next(replayed)
 
 
 def test_read_records_checks_the_files_of_a_directory(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="holds no records: no file named like deals-"):
+    with pytest.raises(RecordError, match=r"has no run\.json: the run .* has not finished"):
         read_records(tmp_path)
     run = tmp_path / "run"
     simulate("belote", 30, 2, records=run, chunk_size=10)
-    (run / "summary.json").write_text("{}", encoding="utf-8")  # other files are ignored
+    (run / "notes.json").write_text("{}", encoding="utf-8")  # other files are ignored
     assert len(list(read_records(run))) == 30
-    (run / "deals-000000005-000000012.jsonl").write_text("", encoding="utf-8")
+    overlapping = run / "deals-000000005-000000012.jsonl"
+    overlapping.write_text("", encoding="utf-8")
     with pytest.raises(RecordError, match=r"deals-000000005-000000012\.jsonl overlaps the deals"):
         read_records(run)
-    os.remove(run / "deals-000000005-000000012.jsonl")
+    os.remove(overlapping)
+    # a file of deals lost (or never written): read_records says which deals are missing
+    last = (run / "deals-000000020-000000029.jsonl").read_bytes()
+    os.remove(run / "deals-000000020-000000029.jsonl")
+    with pytest.raises(RecordError, match="played 30 deals; the records of deals 20 to 29 are"):
+        read_records(run)
+    (run / "deals-000000020-000000029.jsonl").write_bytes(last)
     os.remove(run / "deals-000000000-000000009.jsonl")
     with pytest.raises(RecordError, match="the records of deals 0 to 9 are missing"):
+        read_records(run)
+    (run / "deals-000000030-000000031.jsonl").write_text("", encoding="utf-8")
+    (run / "deals-000000000-000000009.jsonl").write_text("", encoding="utf-8")
+    with pytest.raises(RecordError, match="played 30 deals, its files hold 32"):
+        read_records(run)
+    (run / "run.json").write_text('{"format": "other"}', encoding="utf-8")
+    with pytest.raises(RecordError, match="is not a tarotlib run file"):
+        read_records(run)
+    (run / "run.json").write_text('{"format": "tarotlib-run", "deals": 0}', encoding="utf-8")
+    with pytest.raises(RecordError, match="'deals' must be a positive integer, got 0"):
+        read_records(run)
+    (run / "run.json").write_text("{", encoding="utf-8")
+    with pytest.raises(RecordError, match="a run file must be JSON text"):
         read_records(run)
     with pytest.raises(FileNotFoundError):
         list(read_records(tmp_path / "nowhere.jsonl"))
@@ -345,10 +386,11 @@ def test_the_command_line_writes_records(
     assert {k: v for k, v in recorded.items() if k not in timing} == {
         k: v for k, v in plain.items() if k not in timing
     }
-    assert jsonl_names(run) == [
+    assert names(run) == [
         "deals-000000000-000000009.jsonl",
         "deals-000000010-000000019.jsonl",
         "deals-000000020-000000023.jsonl",
+        "run.json",
     ]
     api = tmp_path / "api"
     simulate("belote", 24, 6, records=api)
@@ -358,7 +400,7 @@ def test_the_command_line_writes_records(
     assert "is not empty" in capsys.readouterr().err
     assert main([*base, "--records", str(run), "--overwrite", "--chunk-size", "24"]) == 0
     capsys.readouterr()
-    assert jsonl_names(run) == ["deals-000000000-000000023.jsonl"]
+    assert names(run) == ["deals-000000000-000000023.jsonl", "run.json"]
     assert concatenated(run) == concatenated(api)
 
 

@@ -46,6 +46,8 @@ __all__ = [
     "RECORD_FACTS_VERSION",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "RUN_FILE",
+    "RUN_FORMAT",
     "GameRecord",
     "MatchRecord",
     "OptionValue",
@@ -1051,6 +1053,13 @@ def load_match(path: str | os.PathLike[str]) -> MatchRecord:
 # -- JSON lines: the records of many deals ---------------------------------------------------------
 _DEALS_FILE: Final = re.compile(r"deals-(\d+)-(\d+)\.jsonl")
 
+RUN_FILE: Final = "run.json"
+"""The file of a directory of records that describes the run that wrote them; ``simulate`` writes
+it once every deal's record is written, so a directory without it holds an unfinished run."""
+
+RUN_FORMAT: Final = "tarotlib-run"
+"""The value of the ``"format"`` field of :data:`RUN_FILE`."""
+
 
 def deals_file_name(first: int, last: int, *, digits: int = 9) -> str:
     """The name of the JSON lines file that holds deals ``first`` to ``last`` (inclusive, counted
@@ -1075,25 +1084,41 @@ def deals_file_name(first: int, last: int, *, digits: int = 9) -> str:
     return f"deals-{first:0{digits}d}-{last:0{digits}d}.jsonl"
 
 
+def _run_deals(directory: str) -> int:
+    """The number of deals of the run whose records ``directory`` holds, from its run file."""
+    path = os.path.join(directory, RUN_FILE)
+    try:
+        with open(path, "rb") as f:
+            run = _parse_json(f.read(), "run file")
+    except FileNotFoundError:
+        raise RecordError(
+            f"{directory} has no {RUN_FILE}: the run that writes records there has not finished "
+            "(or this is no directory of records); its files can be read one at a time"
+        ) from None
+    if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
+        raise RecordError(f"{path} is not a tarotlib run file (its 'format' is not {RUN_FORMAT!r})")
+    deals = run.get("deals")
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise RecordError(f"{path}: 'deals' must be a positive integer, got {deals!r}")
+    return deals
+
+
 def _deals_files(directory: str) -> list[str]:
-    """The ``deals-FIRST-LAST.jsonl`` files of ``directory`` in deal order, checked to hold
-    consecutive deals from deal 0 with none missing or twice."""
+    """The ``deals-FIRST-LAST.jsonl`` files of ``directory`` in deal order, checked to hold every
+    deal of the run (its :data:`RUN_FILE` says how many) once."""
+    deals = _run_deals(directory)
     found: list[tuple[int, int, str]] = []
     for name in os.listdir(directory):
         match = _DEALS_FILE.fullmatch(name)
         if match is not None:
             found.append((int(match[1]), int(match[2]), name))
-    if not found:
-        raise RecordError(
-            f"{directory} holds no records: no file named like {deals_file_name(0, 999)}"
-        )
     found.sort()
     expected = 0
     for first, last, name in found:
         if first > expected:
             raise RecordError(
                 f"{directory}: the records of deals {expected} to {first - 1} are missing "
-                f"(the next file is {name}); was the run interrupted?"
+                f"(the next file is {name})"
             )
         if first < expected or last < first:
             raise RecordError(
@@ -1101,6 +1126,13 @@ def _deals_files(directory: str) -> list[str]:
                 "records holds the files of one run"
             )
         expected = last + 1
+    if expected < deals:
+        raise RecordError(
+            f"{directory}: its run played {deals} deals; the records of deals {expected} to "
+            f"{deals - 1} are missing"
+        )
+    if expected > deals:
+        raise RecordError(f"{directory}: its run played {deals} deals, its files hold {expected}")
     return [os.path.join(directory, name) for _, _, name in found]
 
 
@@ -1140,8 +1172,10 @@ def read_records(
 
     A directory is one written by ``tarotlib simulate --records DIR`` (:func:`tarotlib.simulation.simulate`
     with ``records=``): its files named by :func:`deals_file_name` are read in deal order, and must
-    hold consecutive deals from deal 0 (:class:`~tarotlib.errors.RecordError` names the missing
-    deals of an interrupted run); other files in it are ignored. A file is read whatever its name.
+    hold every deal of the run once, from deal 0 to the number of deals its :data:`RUN_FILE` gives;
+    a directory without that file (an unfinished run), or with deals missing, raises
+    :class:`~tarotlib.errors.RecordError` saying so. Other files in it are ignored. A file is read
+    whatever its name.
     Records are read lazily, one line at a time, so a run of millions of deals never sits in memory.
 
     With ``replay=True`` each record is replayed (:meth:`GameRecord.replay`, which checks that the
@@ -1158,6 +1192,7 @@ def read_records(
     deals-000000000-000000009.jsonl
     deals-000000010-000000019.jsonl
     deals-000000020-000000024.jsonl
+    run.json
     >>> records = list(read_records(run))
     >>> len(records), records[1].variant, records[1].dealer, records[1].result.scores
     (25, 'belote', 1, (150, 32, 150, 32))
@@ -1168,7 +1203,7 @@ def read_records(
     >>> list(read_records(run))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    tarotlib.errors.RecordError: ...: the records of deals 10 to 19 are missing (the next file is ...
+    tarotlib.errors.RecordError: ...: the records of deals 10 to 19 are missing (the next file is ...)
     """
     name = os.fspath(path)
     # The directory is listed and its files checked now; the records are read as they are asked for.

@@ -53,7 +53,7 @@ from tarotlib._text import signed
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
 from tarotlib.errors import TarotError, UnknownVariantError
-from tarotlib.records import GameRecord, deals_file_name
+from tarotlib.records import RUN_FILE, RUN_FORMAT, GameRecord, deals_file_name
 from tarotlib.rng import derive_seed
 from tarotlib.variants.registry import variant, variant_info
 
@@ -720,6 +720,8 @@ def simulate(
     else:
         partials = _run_on(executor, chunks, deals, progress)
         used_workers = None
+    if directory is not None:
+        _write_run_file(directory, rules, seed, deals, names)
     total = partials[0]
     for partial in partials[1:]:
         total = total.merge(partial)
@@ -727,7 +729,26 @@ def simulate(
     return _summary(rules, seed, names, total, used_workers, seconds)
 
 
-_RECORD_FILES: Final = re.compile(r"\.?deals-\d+-\d+\.jsonl(\..*\.tmp)?")
+_RECORD_FILES: Final = re.compile(r"\.?(deals-\d+-\d+\.jsonl|run\.json)(\..*\.tmp)?")
+
+
+def _write_run_file(
+    directory: str, rules: Rules, seed: int, deals: int, bots: tuple[str, ...]
+) -> None:
+    """Write the run file of a directory of records, the last file of a run (see
+    :data:`~tarotlib.records.RUN_FILE`): what was played, not how the work was split."""
+    run = {
+        "format": RUN_FORMAT,
+        "version": 1,
+        "variant": rules.name,
+        "options": dict(rules.options_dict()),
+        "seed": seed,
+        "deals": deals,
+        "bots": list(bots),
+    }
+    with _written_atomically(os.path.join(directory, RUN_FILE)) as f:
+        f.write(json.dumps(run, indent=2, ensure_ascii=False))
+        f.write("\n")
 
 
 def _records_directory(records: object, overwrite: bool) -> str:
