@@ -8,6 +8,7 @@ import json
 import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -223,14 +224,18 @@ def test_an_empty_directory_is_used_and_a_missing_one_created(tmp_path: Path) ->
 def test_a_relative_directory_is_the_callers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    with ProcessPoolExecutor(1) as pool:
+    # The worker process runs in another directory: the records still go to the caller's "run".
+    (tmp_path / "here").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    with ProcessPoolExecutor(1, initializer=os.chdir, initargs=(tmp_path / "elsewhere",)) as pool:
         simulate("belote", 6, 1, records="run", executor=pool, chunk_size=3)
-    assert names(tmp_path / "run") == [
+    assert names(tmp_path / "here" / "run") == [
         "deals-000000000-000000002.jsonl",
         "deals-000000003-000000005.jsonl",
         "run.json",
     ]
+    assert names(tmp_path / "elsewhere") == []
 
 
 @pytest.mark.parametrize(
@@ -294,6 +299,38 @@ def test_a_failed_chunk_leaves_no_partial_file(tmp_path: Path) -> None:
     assert all(not n.startswith(".") for n in written)  # no temporary file left behind
     for name in written:  # the files there are whole
         assert len(list(read_records(run / name, replay=True))) == 10
+
+
+class DyingBot:
+    """A random bot whose process dies (as if killed) in the deal dealt from ``derive_seed(1, 15)``."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = RandomBot(seed)
+
+    def choose(self, state: GameState) -> Action:
+        if state.seed == derive_seed(1, 15) and len(state.history) > 10:
+            os._exit(3)
+        return self.bot.choose(state)
+
+
+def test_a_killed_worker_leaves_no_partial_file(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    with (
+        ProcessPoolExecutor(1) as pool,
+        pytest.raises(BrokenProcessPool),
+    ):
+        simulate("belote", 30, 1, bots=DyingBot, records=run, chunk_size=10, executor=pool)
+    # The chunk of deal 15 died while writing: at most its hidden temporary file is left.
+    written = names(run)
+    assert "deals-000000000-000000009.jsonl" in written
+    assert [n for n in written if not n.startswith(".")] == ["deals-000000000-000000009.jsonl"]
+    assert all(n.startswith(".deals-000000010-000000019.jsonl.") for n in written[:-1])
+    with pytest.raises(RecordError, match=r"has no run\.json"):
+        read_records(run)
+    # overwrite=True clears what the dead run left
+    simulate("belote", 30, 1, records=run, chunk_size=10, overwrite=True)
+    assert not [n for n in names(run) if n.startswith(".")]
+    assert len(list(read_records(run))) == 30
 
 
 # -- the reader ------------------------------------------------------------------------------------
