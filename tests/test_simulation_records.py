@@ -458,3 +458,51 @@ def test_the_command_line_refuses_bad_records_arguments(
     given = [a.format(file=file) for a in arguments]
     assert main(["simulate", "belote", "--deals", "3", *given]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_command_line_replays_a_run_of_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = tmp_path / "run"
+    simulate("french-tarot", 25, 4, options={"players": 3}, records=run, chunk_size=10)
+    states = list(read_records(run, replay=True))
+    assert main(["replay", str(run)]) == 0
+    assert capsys.readouterr().out == f"{run}: 25 deals replayed to their results\n"
+    file = run / "deals-000000010-000000019.jsonl"
+    assert main(["replay", str(file)]) == 0
+    assert capsys.readouterr().out == f"{file}: 10 deals replayed to their results\n"
+    # --deal K: deal K of the run (of the file: its K-th line), told as a single record is
+    for path, k, deal in [(run, 13, 13), (file, 3, 13), (run, 0, 0)]:
+        assert main(["replay", str(path), "--deal", str(k), "--result-only"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].startswith(f"french-tarot, 3 players; seed {derive_seed(4, deal)}, ")
+        assert out[1:] == list(states[deal].result.lines())
+
+    assert main(["replay", str(run), "--deal", "25"]) == 1
+    assert "has no deal 25 (it has 25)" in capsys.readouterr().err
+    # a record that does not replay: status 1, the file and the line named
+    lines = file.read_text(encoding="utf-8").splitlines()
+    tampered = json.loads(lines[4])
+    tampered["result"]["scores"][0] += 3
+    lines[4] = json.dumps(tampered)
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(run)]) == 1
+    err = capsys.readouterr().err
+    assert f"{file}, line 5: recorded result" in err, err
+    os.remove(run / "run.json")
+    assert main(["replay", str(run)]) == 1
+    assert "has no run.json" in capsys.readouterr().err
+
+
+def test_deal_goes_with_many_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = played_plainly(tarotlib.variant("belote"), 0, 5)
+    single = tmp_path / "deal.json"
+    single.write_text(GameRecord.from_state(state).dumps(), encoding="utf-8")
+    assert main(["replay", str(single), "--deal", "0"]) == 2
+    assert "--deal picks a deal of a directory of records or a .jsonl file" in (
+        capsys.readouterr().err
+    )
+    assert main(["replay", str(tmp_path / "none.jsonl")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path), "--deal", "-1"]) == 2
+    assert "--deal must be a deal number, 0 or more, got -1" in capsys.readouterr().err
