@@ -17,6 +17,10 @@ sums (ints, or fractions when a score is not an integer), which are added up in 
 gives the same :class:`SimulationSummary` (apart from its timing) whatever the number of workers, the
 chunk size or the executor.
 
+With ``records=DIR``, every deal's :class:`~tarotlib.records.GameRecord` is also written to DIR as
+JSON lines, one file per chunk, and :func:`tarotlib.records.read_records` reads them back in deal
+order; the files, too, are the same whatever the split (docs/simulation.md).
+
 >>> from tarotlib.simulation import simulate
 >>> summary = simulate("belote", deals=40, seed=7)
 >>> summary.deals, summary.players, summary.bots
