@@ -611,11 +611,13 @@ def simulate(
     on a cluster a file system shared by its machines. The files do not depend on the workers or
     the chunk size: read in name order, they hold the same bytes. Each is written under a hidden
     temporary name and renamed when complete, so an interrupted or crashed run leaves no partial
-    ``.jsonl`` file (:func:`~tarotlib.records.read_records` reads the directory, and tells which
-    deals are missing after such a run). DIR is created if need be; if it is not empty,
-    :class:`SimulationError`, unless ``overwrite=True``, which removes the record files of an
-    earlier run first (any other file is left as it is). The summary is the same with or without
-    records.
+    ``.jsonl`` file; once every deal is written, this process writes ``DIR/run.json``
+    (:data:`~tarotlib.records.RUN_FILE`: the variant, options, seed, number of deals and bots), the
+    mark of a finished run that :func:`~tarotlib.records.read_records` requires to read DIR. DIR is
+    created if need be; if it is not empty, :class:`SimulationError`, unless ``overwrite=True``,
+    which removes the record files of an earlier run first (any other file is left as it is). A
+    directory that cannot be created or written raises :class:`OSError`. The summary is the same
+    with or without records.
 
     Each worker rebuilds the rules from the variant name and ``rules.options_dict()``; so the
     variant must be registered in the workers, and a factory given in ``bots`` must be picklable
