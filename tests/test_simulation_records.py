@@ -399,7 +399,12 @@ def test_read_records_checks_the_files_of_a_directory(tmp_path: Path) -> None:
     (run / "run.json").write_text('{"format": "other"}', encoding="utf-8")
     with pytest.raises(RecordError, match="is not a tarotlib run file"):
         read_records(run)
-    (run / "run.json").write_text('{"format": "tarotlib-run", "deals": 0}', encoding="utf-8")
+    (run / "run.json").write_text('{"format": "tarotlib-run", "version": 2}', encoding="utf-8")
+    with pytest.raises(RecordError, match="unsupported run file version 2: this tarotlib reads"):
+        read_records(run)
+    (run / "run.json").write_text(
+        '{"format": "tarotlib-run", "version": 1, "deals": 0}', encoding="utf-8"
+    )
     with pytest.raises(RecordError, match="'deals' must be a positive integer, got 0"):
         read_records(run)
     (run / "run.json").write_text("{", encoding="utf-8")

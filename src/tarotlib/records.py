@@ -5,6 +5,8 @@ explicit layout), the text of every action, and the result (``None`` for an unfi
 :meth:`GameRecord.replay` rebuilds the rules, deals, applies each action and checks that the
 replayed result is the recorded one. A match of several deals (the finished deals' records and
 the deal in progress) is a :class:`MatchRecord` (``tarotlib play`` saves one; docs/terminal.md).
+The records of many deals are JSON lines, one record per line: :func:`read_records` reads such a
+file, or a directory of them that ``tarotlib simulate --records DIR`` wrote (docs/simulation.md).
 
 >>> import tarotlib
 >>> from tarotlib.records import GameRecord
@@ -48,6 +50,7 @@ __all__ = [
     "RECORD_VERSION",
     "RUN_FILE",
     "RUN_FORMAT",
+    "RUN_VERSION",
     "GameRecord",
     "MatchRecord",
     "OptionValue",
@@ -1060,6 +1063,11 @@ it once every deal's record is written, so a directory without it holds an unfin
 RUN_FORMAT: Final = "tarotlib-run"
 """The value of the ``"format"`` field of :data:`RUN_FILE`."""
 
+RUN_VERSION: Final = 1
+"""The version of :data:`RUN_FILE` this library writes and reads: an object with the fields
+``format``, ``version``, ``variant``, ``options``, ``seed``, ``deals`` and ``bots`` (each seat's
+bot name)."""
+
 
 def deals_file_name(first: int, last: int, *, digits: int = 9) -> str:
     """The name of the JSON lines file that holds deals ``first`` to ``last`` (inclusive, counted
@@ -1097,6 +1105,11 @@ def _run_deals(directory: str) -> int:
         ) from None
     if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
         raise RecordError(f"{path} is not a tarotlib run file (its 'format' is not {RUN_FORMAT!r})")
+    if run.get("version") != RUN_VERSION:
+        raise RecordError(
+            f"{path}: unsupported run file version {run.get('version')!r}: this tarotlib reads "
+            f"version {RUN_VERSION}"
+        )
     deals = run.get("deals")
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise RecordError(f"{path}: 'deals' must be a positive integer, got {deals!r}")

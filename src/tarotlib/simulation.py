@@ -57,7 +57,7 @@ from tarotlib._text import signed
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
 from tarotlib.errors import TarotError, UnknownVariantError
-from tarotlib.records import RUN_FILE, RUN_FORMAT, GameRecord, deals_file_name
+from tarotlib.records import RUN_FILE, RUN_FORMAT, RUN_VERSION, GameRecord, deals_file_name
 from tarotlib.rng import derive_seed
 from tarotlib.variants.registry import variant, variant_info
 
@@ -745,7 +745,7 @@ def _write_run_file(
     :data:`~tarotlib.records.RUN_FILE`): what was played, not how the work was split."""
     run = {
         "format": RUN_FORMAT,
-        "version": 1,
+        "version": RUN_VERSION,
         "variant": rules.name,
         "options": dict(rules.options_dict()),
         "seed": seed,
