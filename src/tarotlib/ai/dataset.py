@@ -1,8 +1,9 @@
 """Training data from game records: (observation tensor, mask, action, return) arrays.
 
 Needs numpy (``pip install 'tarotlib[ai]'``). :func:`records_to_arrays` replays each record
-(:class:`~tarotlib.records.GameRecord`, or its JSON text, e.g. one line of the files that
-``tarotlib simulate --records DIR`` writes) and turns every decision of every seat into one row:
+(:class:`~tarotlib.records.GameRecord`, or its JSON text: e.g. the records that
+:func:`~tarotlib.records.read_records` reads from the directory ``tarotlib simulate --records
+DIR`` writes) and turns every decision of every seat into one row:
 the acting seat's observation (or information-state) tensor, the legal-id mask, the id chosen
 and the seat's score for the deal. A set-valued declaration (a poignée) gives one row per step
 of its id sequence (:mod:`tarotlib.ai.codec`).
