@@ -197,3 +197,26 @@ def test_importing_tarotlib_does_not_import_numpy() -> None:
     code = "import sys, tarotlib, tarotlib.ai; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_visible_mask_is_the_observations(name: str, options: dict[str, Any]) -> None:
+    """``Game.visible_mask`` (computed fast by some games) equals the cards the seat's
+    observation shows, at every step of random deals."""
+    rules: Any = tarotlib.variant(name, **options)
+    rng = random.Random(11)
+    for seed in range(6):
+        state = rules.new_deal(seed=seed)
+        while True:
+            for seat in range(rules.players):
+                seen = state.observation(seat)
+                expected = (
+                    tarotlib.card_mask(seen.visible_cards())
+                    if hasattr(seen, "visible_cards")
+                    else None
+                )
+                if expected is not None:
+                    assert rules.visible_mask(state, seat) == expected
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))

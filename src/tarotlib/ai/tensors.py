@@ -169,6 +169,14 @@ class TensorEncoder:
         """The information-state tensor's shape."""
         self._seats: dict[tuple[int, int], tuple[int, ...]] = {}
         self._cache: dict[int, tuple[object, tuple[tuple[int, Action], ...]]] = {}
+        self._slices = {name: slice(begin, begin + size) for name, begin, size in self._layout}
+        self._rotations = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self._deck_index = np.array(deck, np.intp)
+        self._deck_mask = sum(1 << c for c in deck)
+        self._visible_mask = rules.visible_mask
+        self._tricks_cache: tuple[object, Any, Any, int] | None = None
+        self._actions_cache: tuple[object, Any] | None = None
+        self._history_cache: dict[tuple[int, int], tuple[object, Any, bool]] = {}
 
     def layout(self) -> list[tuple[str, int, int]]:
         """``(section, start, size)`` of every section, the observation's first.
@@ -236,62 +244,143 @@ class TensorEncoder:
         cache[id(node)] = (node, out)
         return out
 
+    def _bits(self, mask: int) -> NDArray[np.uint8]:
+        """The cards of ``mask`` as D zeros and ones, in pack order."""
+        raw = np.frombuffer(mask.to_bytes(10, "little"), np.uint8)
+        return np.unpackbits(raw, bitorder="little")[self._deck_index]
+
     def _visible(self, state: DealState, seat: int) -> int:
         """The mask of the cards the seat's observation shows (its hand included)."""
-        observation = state.observation(seat)
-        visible = getattr(observation, "visible_cards", None)
-        if not callable(visible):
-            return state._hands >> SEAT_BITS * seat & _FULL
-        mask = 0
-        for c in visible():
-            mask |= 1 << c
-        return mask
+        return self._visible_mask(state, seat)  # type: ignore[no-any-return]
 
-    def _observation_ones(self, state: DealState, seat: int, chosen: Sequence[int]) -> list[int]:
-        n, pos = self.players, self._pos
-        d, k = self.cards, self.slots
-        start = self._start
-        ones: list[int] = [start["phase"] + state._i]
-        rel = (-seat) % n
-        if state._to >= 0:
-            ones.append(start["to_act"] + (state._to + rel) % n)
-        data = state._d
-        ones.append(start["dealer"] + (data.dealer + rel) % n)
-        if data.declarer >= 0:
-            ones.append(start["declarer"] + (data.declarer + rel) % n)
-        if data.called >= 0 and pos[data.called] >= 0:
-            ones.append(start["called"] + pos[data.called])
-        visible = self._visible(state, seat)
-        hand = state._hands >> SEAT_BITS * seat & visible  # all of it, unless the game hides it
-        base = start["hand"]
-        ones.extend(base + pos[c] for c in cards_of(hand))
-        sitter = data.sitter
-        played = 0
-        base = start["played"]
-        for leader, cards, _ in state._tricks:
-            for s, c in zip(self._trick_seats(leader, sitter), cards, strict=False):
-                ones.append(base + ((s + rel) % n) * d + pos[c])
-                played |= 1 << c
-        if state._trick:
-            base = start["trick"]
-            for s, c in zip(self._trick_seats(state._lead, sitter), state._trick, strict=False):
-                ones.append(base + ((s + rel) % n) * d + pos[c])
-                played |= 1 << c
-        base = start["seen"]
-        ones.extend(base + pos[c] for c in cards_of(visible & ~hand & ~played) if pos[c] >= 0)
-        base = start["actions"]
+    def _tricks_part(
+        self, state: DealState
+    ) -> tuple[NDArray[np.float32], NDArray[np.float32], int]:
+        """For the completed tricks: each absolute seat's cards played (N × D), each card's trick
+        (D × T), and the mask of their cards; kept for the last tricks seen (the next trick only
+        adds its cards)."""
+        tricks = state._tricks
+        hit = self._tricks_cache
+        if hit is not None and hit[0] is tricks:
+            return hit[1], hit[2], hit[3]
+        pos = self._pos
+        known: Any = () if hit is None else hit[0]
+        n = len(known)
+        if hit is not None and len(tricks) == n + 1 and (n == 0 or tricks[n - 1] is known[n - 1]):
+            played, order, mask, start = hit[1].copy(), hit[2].copy(), hit[3], n
+        else:
+            played = np.zeros((self.players, self.cards), np.float32)
+            order = np.zeros((self.cards, self.tricks), np.float32)
+            mask, start = 0, 0
+        sitter = state._d.sitter
+        for number in range(start, len(tricks)):
+            leader, cards, _ = tricks[number]
+            for seat, c in zip(self._trick_seats(leader, sitter), cards, strict=False):
+                played[seat, pos[c]] = 1.0
+                order[pos[c], number] = 1.0
+                mask |= 1 << c
+        self._tricks_cache = (tricks, played, order, mask)
+        return played, order, mask
+
+    def _actions_part(self, moves: tuple[tuple[int, Action], ...]) -> NDArray[np.float32]:
+        """Each absolute seat's action slots (N × K); kept per history of non-play actions."""
+        hit = self._actions_cache
+        if hit is not None and hit[0] is moves:
+            cached: NDArray[np.float32] = hit[1]
+            return cached
+        out = np.zeros((self.players, self.slots), np.float32)
         slot_of = self._slots
-        for actor, action in self._moves(state):
+        for actor, action in moves:
             slot = slot_of.get(_slot_key(action))
             if slot is not None:
-                ones.append(base + ((actor + rel) % n) * k + slot)
+                out[actor, slot] = 1.0
+        self._actions_cache = (moves, out)
+        return out
+
+    def _history_part(
+        self, moves: tuple[tuple[int, Action], ...], seat: int
+    ) -> tuple[NDArray[np.float32], bool]:
+        """The history section for ``seat`` and whether it overflowed; kept per history of
+        non-play actions and seat."""
+        key = (id(moves), seat)
+        hit = self._history_cache.get(key)
+        if hit is not None and hit[0] is moves:
+            return hit[1], hit[2]
+        n, k, d, pos = self.players, self.slots, self.cards, self._pos
+        out = np.zeros((self.history, n + k + d), np.float32)
+        rel = (-seat) % n
+        j = 0
+        overflow = False
+        for actor, action in moves:
+            slot = self._slots.get(_slot_key(action))
+            if slot is None:
+                continue
+            if j == self.history:
+                overflow = True
+                break
+            out[j, (actor + rel) % n] = 1.0
+            out[j, n + slot] = 1.0
+            if self._cards_shown(action, actor, seat):
+                for c in _cards_of_action(action):
+                    if pos[c] >= 0:
+                        out[j, n + k + pos[c]] = 1.0
+            j += 1
+        if len(self._history_cache) > 256:
+            self._history_cache.clear()
+        self._history_cache[key] = (moves, out, overflow)
+        return out, overflow
+
+    def _cards_shown(self, action: Action, actor: int, seat: int) -> bool:
+        """Whether a history entry gives the cards of ``action``: always for the seat's own
+        actions; for another seat's, only for a card named in the open (a call, a request, an
+        exposed card), not for a secret one nor for a declaration's cards (those the seat sees
+        are in ``seen``)."""
+        if actor == seat:
+            return True
+        return not isinstance(action, Declare) and action.verb not in self._secret
+
+    def _fill(
+        self, out: NDArray[np.float32], state: DealState, seat: int, chosen: Sequence[int]
+    ) -> tuple[NDArray[np.float32], tuple[tuple[int, Action], ...]]:
+        """Write the observation into ``out``; returns the tricks' order and the moves."""
+        n, pos = self.players, self._pos
+        sl = self._slices
+        rel = (-seat) % n
+        rotation = self._rotations[seat]
+        out[sl["phase"].start + state._i] = 1.0
+        if state._to >= 0:
+            out[sl["to_act"].start + (state._to + rel) % n] = 1.0
+        data = state._d
+        out[sl["dealer"].start + (data.dealer + rel) % n] = 1.0
+        if data.declarer >= 0:
+            out[sl["declarer"].start + (data.declarer + rel) % n] = 1.0
+        if data.called >= 0 and pos[data.called] >= 0:
+            out[sl["called"].start + pos[data.called]] = 1.0
+        visible = self._visible(state, seat)
+        hand = state._hands >> SEAT_BITS * seat & visible  # all of it, unless the game hides it
+        out[sl["hand"]] = self._bits(hand)
+        played, order, played_mask = self._tricks_part(state)
+        out[sl["played"]] = played[rotation].ravel()
+        if state._trick:
+            base = sl["trick"].start
+            d = self.cards
+            for s, c in zip(
+                self._trick_seats(state._lead, data.sitter), state._trick, strict=False
+            ):
+                out[base + ((s + rel) % n) * d + pos[c]] = 1.0
+                played_mask |= 1 << c
+        seen = visible & ~hand & ~played_mask & self._deck_mask
+        if seen:
+            out[sl["seen"]] = self._bits(seen)
+        moves = self._moves(state)
+        if moves:
+            out[sl["actions"]] = self._actions_part(moves)[rotation].ravel()
         if chosen:
-            base = start["chosen"]
-            ones.append(base + self._slot_of_id[chosen[0]])
+            base = sl["chosen"].start
+            out[base + self._slot_of_id[chosen[0]]] = 1.0
             for i in chosen[1:]:
-                card = self.codec._show_cards[i]
-                ones.append(base + k + pos[card])
-        return ones
+                out[base + self.slots + pos[self.codec._show_cards[i]]] = 1.0
+        return order, moves
 
     def observation(
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
@@ -308,7 +397,7 @@ class TensorEncoder:
         ((1035,), 18)
         """
         out = np.zeros(self.observation_shape, np.float32)
-        out[self._observation_ones(state, seat, chosen)] = 1.0
+        self._fill(out, state, seat, chosen)
         return out
 
     def information_state(
@@ -325,36 +414,21 @@ class TensorEncoder:
         >>> tensor.shape == encoder.information_state_shape, int(tensor[encoder.section("history")].sum())
         (True, 2)
         """
-        ones = self._observation_ones(state, seat, chosen)
-        n, pos, d, k = self.players, self._pos, self.cards, self.slots
-        start = self._start
-        base = start["order"]
-        t = self.tricks
-        for number, (_, cards, _) in enumerate(state._tricks):
-            ones.extend(base + pos[c] * t + number for c in cards)
-        number = len(state._tricks)
-        ones.extend(base + pos[c] * t + number for c in state._trick)
-        rel = (-seat) % n
-        width = n + k + d
-        base = start["history"]
-        j = 0
-        for actor, action in self._moves(state):
-            if j == self.history:
-                ones.append(start["overflow"])
-                break
-            slot = self._slots.get(_slot_key(action))
-            if slot is None:
-                continue
-            at = base + j * width
-            ones.append(at + (actor + rel) % n)
-            ones.append(at + n + slot)
-            if actor == seat or action.verb not in self._secret:
-                for c in _cards_of_action(action):
-                    if pos[c] >= 0:
-                        ones.append(at + n + k + pos[c])
-            j += 1
         out = np.zeros(self.information_state_shape, np.float32)
-        out[ones] = 1.0
+        order, moves = self._fill(out, state, seat, chosen)
+        sl = self._slices
+        trick_order = order
+        if state._trick:
+            trick_order = order.copy()
+            number = len(state._tricks)
+            for c in state._trick:
+                trick_order[self._pos[c], number] = 1.0
+        out[sl["order"]] = trick_order.ravel()
+        if moves:
+            history, overflow = self._history_part(moves, seat)
+            out[sl["history"]] = history.ravel()
+            if overflow:
+                out[sl["overflow"].start] = 1.0
         return out
 
     # -- strings ------------------------------------------------------------------------------------
@@ -383,15 +457,18 @@ class TensorEncoder:
         if data.called >= 0:
             head.append(f"called: {notation.texts[data.called]}")
         lines = [" | ".join(head)]
-        hand = state.hand_mask(seat) & self._visible(state, seat)
+        visible = self._visible(state, seat)
+        hand = state.hand_mask(seat) & visible
         lines.append("hand: " + " ".join(notation.texts[c] for c in cards_of(hand)))
-        ones = self._observation_ones(state, seat, chosen)
-        seen_part = self.section("seen")
-        seen = [
-            self.deck[i - seen_part.start] for i in ones if seen_part.start <= i < seen_part.stop
-        ]
+        played = 0
+        for _, cards, _ in state._tricks:
+            for c in cards:
+                played |= 1 << c
+        for c in state._trick:
+            played |= 1 << c
+        seen = visible & ~hand & ~played & self._deck_mask
         if seen:
-            lines.append("seen: " + " ".join(notation.texts[c] for c in sorted(seen)))
+            lines.append("seen: " + " ".join(notation.texts[c] for c in cards_of(seen)))
         for number, (leader, cards, winner) in enumerate(state._tricks):
             seats = self._trick_seats(leader, data.sitter)
             plays = " ".join(f"{s}:{notation.texts[c]}" for s, c in zip(seats, cards, strict=False))
@@ -424,10 +501,12 @@ class TensorEncoder:
         """
         moves = []
         for actor, action in state.moves:
-            if actor != seat and action.verb in self._secret:
-                moves.append(f"{actor}:{action.verb} ?")
-            else:
+            if type(action) is Play or self._cards_shown(action, actor, seat):
                 moves.append(f"{actor}:{action.text}")
+            elif isinstance(action, Declare):
+                moves.append(f"{actor}:declare {getattr(action.kind, 'token', action.kind.value)}")
+            else:
+                moves.append(f"{actor}:{action.verb} ?")
         return self.observation_string(state, seat, chosen) + "\nmoves: " + " ".join(moves)
 
 

@@ -89,6 +89,10 @@ def _rebuild(
     return state
 
 
+_TRICKS_MASK: tuple[tuple[tuple[int, tuple[int, ...], int], ...], int] = ((), 0)
+"""The last tricks asked about by ``DealState.tricks_mask`` and their cards."""
+
+
 class DealState:
     """One moment of a deal (immutable; see the module docstring and :mod:`tarotlib.engine`).
 
@@ -593,6 +597,35 @@ class DealState:
     def winning_seat(self) -> int | None:
         """The seat winning the trick in progress, or None before its first card."""
         return self._ws if self._ws >= 0 else None
+
+    @property
+    def tricks_mask(self) -> int:
+        """The cards of the completed tricks, as a bit mask (kept for the last tricks asked
+        about: the next trick only adds its cards).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> for text in ("play JS", "play 9S", "play 7S", "play AS"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> tarotlib.format_cards(state.tricks_mask)
+        '1S 7S 9S JS'
+        """
+        global _TRICKS_MASK
+        tricks = self._tricks
+        known, mask = _TRICKS_MASK
+        if known is tricks:
+            return mask
+        n = len(known)
+        if len(tricks) == n + 1 and (n == 0 or tricks[n - 1] is known[n - 1]):
+            start = n
+        else:
+            start, mask = 0, 0
+        for _, cards, _ in tricks[start:]:
+            for c in cards:
+                mask |= 1 << c
+        _TRICKS_MASK = (tricks, mask)
+        return mask
 
     def pile_mask(self, seat: int) -> int:
         """The cards ``seat`` has won so far, as a bit mask.
