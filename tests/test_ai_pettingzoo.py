@@ -215,8 +215,10 @@ def test_illegal_ids_raise_when_asked_to() -> None:
     assert game.deal.history[-1].text == "bid spades"
     wrapped = env("belote")
     wrapped.reset(seed=4)
-    with pytest.raises(AssertionError, match="action is not in action space"):
-        wrapped.step(37)
+    with pytest.raises(CodecError, match="no action has id -1"):
+        wrapped.step(-1)
+    with pytest.raises(CodecError, match="no action has id True"):
+        wrapped.step(True)
 
 
 def test_seeds_and_options() -> None:
@@ -261,3 +263,19 @@ def test_tarotlib_does_not_import_pettingzoo() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_wrapper_enforces_the_order_of_calls() -> None:
+    game: Any = env("belote")
+    for name in ("agent_selection", "agents", "terminations", "truncations", "rewards"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(game, name)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
+        game.last()
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
+        game.action_mask("seat_0")
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        game.step(0)
+    game.reset(seed=4)
+    assert game.agent_selection == "seat_1" and game.agents == game.possible_agents
+    assert game.action_mask("seat_1").tolist() == game.last()[0]["action_mask"].tolist()

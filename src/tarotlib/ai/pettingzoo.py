@@ -33,10 +33,12 @@ terminated and truncated, the agent that chose it gets ``illegal_reward`` (-1 by
 scores are in game points, so a value below the game's worst score is a stronger deterrent) and
 the others 0. With ``illegal_reward=None`` it raises
 :class:`~tarotlib.errors.IllegalActionError` instead, saying why, and nothing changes. An id out of
-``range(codec.size)`` is not an action: :func:`env`'s ``AssertOutOfBoundsWrapper`` refuses it,
-and :class:`DealEnv` raises :class:`~tarotlib.ai.codec.CodecError`. The check is made by the
-environment itself (not by ``TerminateIllegalWrapper``, which would compute an observation at
-every step to read its mask).
+``range(codec.size)`` is not an action: it raises :class:`~tarotlib.ai.codec.CodecError` (a
+``ValueError``), whatever ``illegal_reward``. The environment checks both itself, with the
+codec's own checks, rather than with PettingZoo's ``TerminateIllegalWrapper`` and
+``AssertOutOfBoundsWrapper``: the first would compute an observation at every step to read its
+mask, and both would add a layer of attribute look-ups to every step (see the overhead
+benchmark on the documentation page).
 
 **Seeds.** ``reset(seed=s)`` deals ``rules.new_deal(seed=s)``, the same deal as tarotlib's; a
 ``reset()`` without a seed deals from a seed drawn from the last seed given (or from fresh
@@ -164,14 +166,12 @@ class DealEnv(AECEnv[str, Observation, Action]):
         self.action_spaces: dict[str, spaces.Space[Action]] = {
             agent: spaces.Discrete(size) for agent in self.possible_agents
         }
-        self._zeros: NDArray[np.int8] = np.zeros(size, np.int8)
-        self._zeros.setflags(write=False)
         self._seeds = random.Random()
         self.deal: DealState = rules.new_deal(seed=0)
         """The deal in progress (a tarotlib state)."""
         self.chosen: tuple[int, ...] = ()
         """The ids of a set-valued declaration chosen so far (see :mod:`tarotlib.ai.codec`)."""
-        self._mask: NDArray[np.int8] | None = None
+        self._legal: tuple[int, ...] | None = None
 
     _RENDER_MODES: Final = ("ansi", "human")
 
@@ -217,7 +217,7 @@ class DealEnv(AECEnv[str, Observation, Action]):
         else:
             self.deal = self.rules.new_deal(seed=seed, dealer=given.get("dealer", 0))
         self.chosen = ()
-        self._mask = None
+        self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -259,7 +259,7 @@ class DealEnv(AECEnv[str, Observation, Action]):
             self._illegal(agent)
             return
         self.deal, self.chosen = deal, chosen
-        self._mask = None
+        self._legal = None
         self._cumulative_rewards[agent] = 0.0
         if deal.is_over:
             self._finish()
@@ -302,13 +302,16 @@ class DealEnv(AECEnv[str, Observation, Action]):
         >>> game.action_mask("seat_1").nonzero()[0].tolist(), int(game.action_mask("seat_2").sum())
         ([0, 1], 0)
         """
-        if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
-            return self._zeros.copy()
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = np.frombuffer(self.codec.mask(self.deal, self.chosen), np.int8)
-            mask.setflags(write=False)
-        return mask.copy()
+        mask = bytearray(self.codec.size)
+        if agent == self.agent_selection and not (
+            self.terminations[agent] or self.truncations[agent]
+        ):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.codec.legal_ids(self.deal, self.chosen)
+            for i in legal:
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
 
     def observe(self, agent: str) -> Observation:
         """The observation of ``agent``: its seat's observation tensor and its action mask.
@@ -374,6 +377,53 @@ raw_env = DealEnv
 """PettingZoo's name for the unwrapped environment class."""
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
+    """PettingZoo's ``OrderEnforcingWrapper``, with the attributes and methods a loop uses at
+    every step (``agent_selection``, ``agents``, ``terminations``, ``truncations``, ``last``)
+    read from the environment directly rather than through ``__getattr__``: the same checks (an
+    ``AttributeError`` before ``reset``), a few µs less per step."""
+
+    def _reset_first(self, name: str) -> None:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agent_selection(self) -> str:  # type: ignore[override]
+        if not self._has_reset:
+            self._reset_first("agent_selection")
+        return self.env.agent_selection
+
+    @property
+    def agents(self) -> list[str]:  # type: ignore[override]
+        if not self._has_reset:
+            self._reset_first("agents")
+        return self.env.agents
+
+    @property
+    def terminations(self) -> dict[str, bool]:  # type: ignore[override]
+        if not self._has_reset:
+            self._reset_first("terminations")
+        return self.env.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:  # type: ignore[override]
+        if not self._has_reset:
+            self._reset_first("truncations")
+        return self.env.truncations
+
+    def action_mask(self, agent: str) -> NDArray[np.int8]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return cast(DealEnv, self.env).action_mask(agent)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+
 def env(
     game: str | Any,
     *,
@@ -381,9 +431,10 @@ def env(
     illegal_reward: float | None = -1.0,
     **options: object,
 ) -> AECEnv[str, Observation, Action]:
-    """The environment of ``game`` (see :class:`DealEnv`) with PettingZoo's standard wrappers:
-    ``AssertOutOfBoundsWrapper`` (an id out of the action space is refused) and
-    ``OrderEnforcingWrapper`` (no step or observation before ``reset``).
+    """The environment of ``game`` (see :class:`DealEnv`) in PettingZoo's
+    ``OrderEnforcingWrapper`` (no step or observation before ``reset``), as PettingZoo's classic
+    games are; the checks of their other wrappers are :class:`DealEnv`'s own (see the module
+    docstring).
 
     >>> game = env("contree", preset="ffb")
     >>> game.reset(seed=1)
@@ -391,6 +442,4 @@ def env(
     ('contree', 4)
     """
     raw = DealEnv(game, render_mode=render_mode, illegal_reward=illegal_reward, **options)
-    wrapped: Any = wrappers.AssertOutOfBoundsWrapper(raw)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped  # type: ignore[no-any-return]
+    return _OrderEnforcing(raw)
