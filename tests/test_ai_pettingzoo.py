@@ -183,6 +183,20 @@ def test_an_annulled_deal_rewards_nobody() -> None:
     assert rewards == dict.fromkeys(game.possible_agents, 0.0)
 
 
+def test_a_deal_annulled_as_dealt_ends_at_once() -> None:
+    game: Any = env("french-tarot", players=4)
+    game.reset(seed=305)  # a petit sec: the deal is annulled before anyone acts
+    assert game.unwrapped.deal.is_over and game.unwrapped.deal.result.is_annulled
+    assert all(game.terminations.values())
+    order = []
+    for agent in game.agent_iter():
+        observation, reward, terminated, _, _ = game.last()
+        assert terminated and reward == 0 and not observation["action_mask"].any()
+        order.append(agent)
+        game.step(None)
+    assert order == game.possible_agents and not game.agents
+
+
 def test_an_illegal_id_ends_the_deal_with_the_penalty(caplog: pytest.LogCaptureFixture) -> None:
     game: Any = env("belote", illegal_reward=-500)
     game.reset(seed=4)
@@ -231,6 +245,8 @@ def test_seeds_and_options() -> None:
     game.reset(seed=11)
     game.reset()
     assert game.deal == after_eleven != rules.new_deal(seed=11)  # reproducible, and new
+    game.reset(seed=np.int64(11))
+    assert game.deal == rules.new_deal(seed=11)
     game.reset(seed=5, options={"dealer": 3, "options": 1})  # unknown keys are ignored
     assert game.deal == rules.new_deal(seed=5, dealer=3)
     layout = rules.new_deal(seed=8).layout

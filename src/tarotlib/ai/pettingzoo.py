@@ -68,6 +68,7 @@ seat_3 0.0
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -168,7 +169,8 @@ class DealEnv(AECEnv[str, Observation, Action]):
         }
         self._seeds = random.Random()
         self.deal: DealState = rules.new_deal(seed=0)
-        """The deal in progress (a tarotlib state)."""
+        """The deal in progress, a tarotlib state (the deal of seed 0 until the first
+        :meth:`reset`)."""
         self.chosen: tuple[int, ...] = ()
         """The ids of a set-valued declaration chosen so far (see :mod:`tarotlib.ai.codec`)."""
         self._legal: tuple[int, ...] | None = None
@@ -194,7 +196,9 @@ class DealEnv(AECEnv[str, Observation, Action]):
         return self.action_spaces[agent]
 
     # -- the episode ----------------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def reset(
+        self, seed: int | np.integer[Any] | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
         """Deal a new deal (see the module docstring for ``seed`` and ``options``).
 
         >>> import tarotlib
@@ -207,6 +211,7 @@ class DealEnv(AECEnv[str, Observation, Action]):
         (2, 'seat_0')
         """
         if seed is not None:
+            seed = operator.index(seed)  # a numpy integer too
             self._seeds = random.Random(seed)
         else:
             seed = self._seeds.randrange(2**63)
