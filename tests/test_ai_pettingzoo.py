@@ -168,6 +168,26 @@ def test_a_poignee_is_chosen_by_the_same_agent_in_steps() -> None:
     assert game.agent_selection == "seat_1"  # now to play a card
 
 
+def test_in_the_solo_only_seat_0_acts_and_the_virtual_seats_are_paid() -> None:
+    game: Any = env("french-tarot-solo")
+    for seed in range(3):
+        game.reset(seed=seed)
+        acting, final = set(), {}
+        rng = random.Random(seed)
+        for agent in game.agent_iter():
+            observation, reward, terminated, _, _ = game.last()
+            if terminated:
+                final[agent] = reward
+                game.step(None)
+            else:
+                acting.add(agent)
+                game.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        assert acting == {"seat_0"}
+        scores = game.unwrapped.deal.result.scores
+        assert final == {f"seat_{s}": float(scores[s]) for s in range(3)}
+        assert final["seat_1"] == final["seat_2"] == -final["seat_0"] / 2
+
+
 def test_an_annulled_deal_rewards_nobody() -> None:
     game: Any = env("french-tarot", players=4)
     game.reset(seed=1)
