@@ -22,8 +22,8 @@ ratios are over (a); the aim is (d) at most 4 times (a). Timing as the other ben
     python benchmarks/bench_overhead.py --quick --json out.json
 
 It prints a table and, with ``--json FILE``, writes every figure as JSON (``-`` for standard
-output). tarotlib is imported as installed, or else from this checkout's ``src/``; it needs numpy,
-pettingzoo and gymnasium.
+output). tarotlib is imported from this checkout's ``src/`` (or as installed, if the script is
+run outside a checkout); it needs numpy, pettingzoo and gymnasium.
 """
 
 from __future__ import annotations
@@ -51,14 +51,12 @@ from harness import (
     summary,
 )
 
-try:
-    import tarotlib
-except ImportError:  # pragma: no cover
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    import tarotlib
+# This checkout's tarotlib (src/ does not exist outside a checkout: then the installed one).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import numpy as np
 
+import tarotlib
 from tarotlib.ai import ActionCodec
 from tarotlib.ai.pettingzoo import env
 
