@@ -219,6 +219,10 @@ def test_api(name: str, options: dict[str, Any]) -> None:
                         state.information_state_tensor(p),
                         encoder.information_state(tarot, p, state.chosen),
                     )
+        # Perfect recall, within a deal: a seat never meets the same information state twice.
+        for p in range(n):
+            seen = [s.information_state_string(p) for s in states if s.current_player() == p]
+            assert len(seen) == len(set(seen))
         tarot = final.tarot_state
         assert tarot is not None and tarot.is_over
         assert final.returns() == [float(s) for s in tarot.result.scores]
@@ -226,6 +230,24 @@ def test_api(name: str, options: dict[str, Any]) -> None:
         assert all(-tos.UTILITY_BOUND <= r <= tos.UTILITY_BOUND for r in final.returns())
         if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
             assert sum(final.returns()) == pytest.approx(0.0)
+
+
+def test_observation_types() -> None:
+    """The games provide a seat's observation and its information state, not the public or
+    private parts alone."""
+    game = tos.load_game("belote")
+    kinds = pyspiel.PrivateInfoType
+    public = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=kinds.NONE
+    )
+    private = pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=kinds.SINGLE_PLAYER
+    )
+    assert make_observation(game, public) is None and make_observation(game, private) is None
+    default = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    assert default.tensor.shape == game.encoder.observation_shape
+    with pytest.raises(OptionError, match="observation parameters"):
+        make_observation(game, None, {"x": 1})
 
 
 def test_an_annulled_deal_returns_zeros() -> None:
