@@ -212,12 +212,14 @@ def test_api(name: str, options: dict[str, Any]) -> None:
                 assert np.array_equal(info_observer.tensor, state.information_state_tensor(p))
                 assert np.array_equal(observer.tensor, state.observation_tensor(p))
                 if state.tarot_state is not None:
+                    # A declaration being chosen is seen by the seat choosing it only.
                     tarot = state.tarot_state
-                    assert info == encoder.information_state_string(tarot, p, state.chosen)
-                    assert obs == encoder.observation_string(tarot, p, state.chosen)
+                    chosen = state.chosen if p == state.current_player() else ()
+                    assert info == encoder.information_state_string(tarot, p, chosen)
+                    assert obs == encoder.observation_string(tarot, p, chosen)
                     assert np.array_equal(
                         state.information_state_tensor(p),
-                        encoder.information_state(tarot, p, state.chosen),
+                        encoder.information_state(tarot, p, chosen),
                     )
         # Perfect recall, within a deal: a seat never meets the same information state twice.
         for p in range(n):
@@ -373,6 +375,13 @@ def test_a_declaration_being_chosen_round_trips() -> None:
         state.apply_action((heads or bids or [rng.choice(legal)])[0])
     tarot = state.tarot_state
     assert tarot is not None and state.current_player() == tarot.to_act
+    # The other seats do not see the steps: their information state is the one before the head.
+    before = pyspiel.load_game(str(game)).new_initial_state()
+    for action in state.history()[: -len(state.chosen)]:
+        before.apply_action(action)
+    for seat in range(3):
+        same = before.information_state_string(seat) == state.information_state_string(seat)
+        assert same == (seat != state.current_player())
     _, new_state = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert new_state.chosen == state.chosen and str(new_state) == str(state)
     assert pickle.loads(pickle.dumps(state)).chosen == state.chosen

@@ -50,8 +50,11 @@ imports this module when it is loaded).
 player has seen, with :func:`tarotlib.ai.sample_world`, its chance outcomes rewritten to the drawn
 deal. OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) calls it;
 ``bot.set_resampler(``:func:`resampler`\\ ``(seed))`` makes its draws reproducible. The C++
-``pyspiel.ISMCTSBot`` does not call a Python game's ``resample_from_infostate`` (OpenSpiel
-binds no override of it for Python games): use the Python bot.
+``pyspiel.ISMCTSBot`` cannot play a Python game: its ``step`` releases Python's global lock
+before calling the game (it crashes, on OpenSpiel's own Python games too), and OpenSpiel binds no
+override of ``ResampleFromInfostate`` for Python games. Use the Python bot. The resampled worlds
+have the sampler's limit: another seat's secret actions (an écart, a dealer's discard) keep
+their cards (see :mod:`tarotlib.ai.sampler`).
 """
 
 from __future__ import annotations
@@ -61,8 +64,13 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Final
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - OpenSpiel is an optional dependency
+    raise ImportError(
+        "tarotlib.ai.openspiel needs OpenSpiel: pip install 'tarotlib[openspiel]'"
+    ) from exc
 
 from tarotlib.ai.codec import ActionCodec
 from tarotlib.ai.sampler import sample_world
@@ -569,8 +577,9 @@ class TarotState(pyspiel.State):  # type: ignore[misc]
     # -- resampling -----------------------------------------------------------------------------
     def resample(self, player: int, rng: random.Random) -> TarotState:
         """A state drawn uniformly among those ``player`` cannot tell from this one
-        (:func:`tarotlib.ai.sample_world`), with the same action ids and the chance outcomes
-        of the drawn deal; ``rng`` draws it.
+        (:func:`tarotlib.ai.sample_world`, with its limit: another seat's secret actions keep
+        their cards), with the same action ids and the chance outcomes of the drawn deal;
+        ``rng`` draws it. While the pack is being drawn, the cards drawn so far are drawn again.
 
         >>> import random
         >>> game = load_game("belote")
@@ -583,8 +592,8 @@ class TarotState(pyspiel.State):  # type: ignore[misc]
         """
         core = self._core
         config = core.config
-        if not 0 <= player < config.rules.players:
-            raise OptionError(f"player must be a seat 0..{config.rules.players - 1}, got {player}")
+        if isinstance(player, bool) or not 0 <= player < config.rules.players:
+            raise DealError(f"player must be a seat 0..{config.rules.players - 1}, got {player!r}")
         game = self.get_game()
         new: TarotState = game.new_initial_state()
         if core.state is None:  # nobody has seen a card: any cards drawn so far
@@ -734,19 +743,27 @@ class _Observer:
             self.tensor.fill(0.0)
             return
         encoder = self._config.encoder
+        chosen = _chosen_seen(core, player)
         if self._info:
-            self.tensor[:] = encoder.information_state(core.state, player, core.chosen)
+            self.tensor[:] = encoder.information_state(core.state, player, chosen)
         else:
-            self.tensor[:] = encoder.observation(core.state, player, core.chosen)
+            self.tensor[:] = encoder.observation(core.state, player, chosen)
 
     def string_from(self, state: TarotState, player: int) -> str:
         core = state._core
         if core.state is None:
             return f"seat {player} | drawing the pack: {len(core.drawn)} of {len(core.config.deck)} cards"
         encoder = self._config.encoder
+        chosen = _chosen_seen(core, player)
         if self._info:
-            return encoder.information_state_string(core.state, player, core.chosen)
-        return encoder.observation_string(core.state, player, core.chosen)
+            return encoder.information_state_string(core.state, player, chosen)
+        return encoder.observation_string(core.state, player, chosen)
+
+
+def _chosen_seen(core: _Core, player: int) -> tuple[int, ...]:
+    """The steps of a declaration being chosen, as ``player`` sees them: the seat choosing sees
+    its steps; the others see the declaration once it is made."""
+    return core.chosen if core.state is not None and core.state.to_act == player else ()
 
 
 # -- registration -------------------------------------------------------------------------------
