@@ -18,7 +18,9 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 import tarotlib
-from tarotlib.records import GameRecord, save
+from tarotlib.errors import RecordError
+from tarotlib.records import GameRecord, read_records, save
+from tarotlib.rng import derive_seed
 
 SRC = Path(tarotlib.__file__).resolve().parent.parent
 
@@ -80,6 +82,28 @@ def test_ctrl_c_stops_a_simulation_cleanly(tmp_path: Path, workers: str) -> None
     output = interrupt(child)
     assert_clean(output, child, "simulate")
     assert group_is_empty(pgid), "a worker process outlived the command"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_leaves_only_whole_files_of_records(tmp_path: Path, workers: str) -> None:
+    child = spawn(
+        "simulate", "belote", "--deals", "5000000", "--seed", "5", "--workers", workers,
+        "--chunk-size", "100", "--records", "run", cwd=tmp_path,
+    )  # fmt: skip
+    child.expect(re.compile(r"[1-9][\d,]*/5,000,000 deals"))  # some chunks are done
+    pgid = os.getpgid(child.pid)
+    output = interrupt(child)
+    assert_clean(output, child, "simulate")
+    assert group_is_empty(pgid), "a worker process outlived the command"
+    # The chunks that finished are there, whole; no temporary file, no run.json: not a whole run.
+    names = sorted(os.listdir(tmp_path / "run"))
+    assert names and all(re.fullmatch(r"deals-\d{9}-\d{9}\.jsonl", n) for n in names), names
+    for name in names:
+        first, last = map(int, re.findall(r"\d+", name))
+        records = list(read_records(tmp_path / "run" / name))
+        assert [r.seed for r in records] == [derive_seed(5, k) for k in range(first, last + 1)]
+    with pytest.raises(RecordError, match=r"has no run\.json"):
+        read_records(tmp_path / "run")
 
 
 def test_ctrl_c_stops_replay_step_cleanly(tmp_path: Path) -> None:

@@ -349,7 +349,7 @@ def test_the_machine_catches_a_rejection_that_changes_the_state() -> None:
         try:
             return apply(self, action)
         except tarotlib.IllegalActionError:
-            self._h = (self._h, action)
+            self._h = (self._h, action, self._to)
             raise
 
     assert "changed the state" in str(machine_failure(with_state(apply=leaky)))

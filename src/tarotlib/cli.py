@@ -3,12 +3,16 @@
 Commands:
 
 - ``tarotlib simulate VARIANT [--players N] [--deals D] [--seed S] [--preset NAME]
-  [--option KEY=VALUE ...] [--bots NAMES] [--workers N] [--json]`` plays D complete deals between
-  bots (random by default) in N processes and prints a summary (contracts, success rates, mean
-  scores, each bot's mean score, speed), with a progress bar on a terminal;
+  [--option KEY=VALUE ...] [--bots NAMES] [--workers N] [--chunk-size C] [--records DIR
+  [--overwrite]] [--json]`` plays D complete deals between bots (random by default) in N processes
+  and prints a summary (contracts, success rates, mean scores, each bot's mean score, speed), with a
+  progress bar on a terminal; ``--records DIR`` also writes every deal's record to DIR as JSON
+  lines, one file per chunk of C deals (docs/simulation.md);
 - ``tarotlib replay FILE [--step | --result-only]`` replays a game record (docs/records.md), tells
   the deal trick by trick and prints its result; ``--step`` waits for Enter between tricks,
-  ``--result-only`` prints only the result;
+  ``--result-only`` prints only the result; FILE may also hold many deals (a ``.jsonl`` file or a
+  directory written by ``simulate --records``): each is replayed and checked, or ``--deal K`` tells
+  deal K;
 - ``tarotlib play GAME [--players N] [--seat S] [--seed S] [--deals N | --target T] [--preset NAME]
   [--option KEY=VALUE ...] [--bots NAMES] [--save FILE]`` plays a match in the terminal against
   bots (``--save``: the match is saved there after every deal; else a person at a terminal is
@@ -47,7 +51,7 @@ from collections.abc import Sequence
 from tarotlib import simulation
 from tarotlib.engine import Rules
 from tarotlib.errors import RecordError, TarotError
-from tarotlib.records import MATCH_RECORD_FORMAT, GameRecord, load, load_match
+from tarotlib.records import MATCH_RECORD_FORMAT, GameRecord, load, load_match, read_records
 from tarotlib.simulation import ProgressBar, SimulationError, format_summary
 from tarotlib.variants.registry import variant, variant_info, variant_names
 
@@ -121,6 +125,25 @@ def _workers(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    """A positive whole number (``--chunk-size``).
+
+    >>> _positive("250")
+    250
+    >>> _positive("0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: must be a positive whole number, got '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {text!r}")
+    return value
+
+
 def simulate(
     rules: Rules, deals: int, seed: int, *, bots: str = "random", workers: int = 1
 ) -> dict[str, object]:
@@ -140,14 +163,27 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rules = _rules_of(args)
     if args.deals < 1:
         raise _UsageError(f"--deals must be at least 1, got {args.deals}")
+    if args.overwrite and args.records is None:
+        raise _UsageError("--overwrite goes with --records DIR")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     try:
         with ProgressBar(sys.stderr) as bar:
             summary = simulation.simulate(
-                rules, args.deals, seed, bots=args.bots, workers=args.workers, progress=bar
+                rules,
+                args.deals,
+                seed,
+                bots=args.bots,
+                workers=args.workers,
+                chunk_size=args.chunk_size,
+                progress=bar,
+                records=args.records,
+                overwrite=args.overwrite,
             )
     except SimulationError as exc:
         raise _UsageError(str(exc)) from None
+    except OSError as exc:  # the records cannot be written there
+        name = exc.filename or args.records
+        raise _UsageError(f"cannot write the records to {name}: {exc.strerror or exc}") from None
     if args.json:
         print(json.dumps(summary.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -195,7 +231,43 @@ def _replay_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_records(path: str) -> bool:
+    """Whether ``path`` holds many deals' records: a directory, or a JSON lines file (``.jsonl``)."""
+    return os.path.isdir(path) or path.endswith(".jsonl")
+
+
+def _replay_records(args: argparse.Namespace) -> int:
+    """``tarotlib replay`` of a directory of records or a JSON lines file: every deal replayed and
+    checked (a count is printed), or with ``--deal K`` the deal K (counted from 0 in the file, or
+    in the run for a directory) told as a single record is."""
+    index = -1
+    try:
+        if args.deal is None:
+            count = sum(1 for _ in read_records(args.file, replay=True))
+            print(f"{args.file}: {simulation.count_of(count, 'deal')} replayed to their results")
+            return 0
+        for index, record in enumerate(read_records(args.file)):
+            if index == args.deal:
+                return _show_deal(record, args)
+    except BrokenPipeError:  # the output's reader stopped (``| head``): main() handles it
+        raise
+    except OSError as exc:
+        print(f"tarotlib: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except RecordError as exc:
+        print(f"tarotlib: {exc}", file=sys.stderr)
+        return 1
+    print(f"tarotlib: {args.file} has no deal {args.deal} (it has {index + 1})", file=sys.stderr)
+    return 1
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
+    if args.deal is not None and args.deal < 0:
+        raise _UsageError(f"--deal must be a deal number, 0 or more, got {args.deal}")
+    if _is_records(args.file):
+        return _replay_records(args)
+    if args.deal is not None:
+        raise _UsageError("--deal picks a deal of a directory of records or a .jsonl file")
     if _is_match_record(args.file):
         return _replay_match(args)
     try:
@@ -466,6 +538,24 @@ def _parser() -> argparse.ArgumentParser:
         help="the bot of every seat, or a comma-separated bot per seat: random, heuristic "
         "(default random)",
     )
+    sim.add_argument(
+        "--chunk-size",
+        type=_positive,
+        metavar="C",
+        help="deals sent to a worker at a time, and per file of records (default: about a "
+        "hundredth of the run, from 10 to 500)",
+    )
+    sim.add_argument(
+        "--records",
+        metavar="DIR",
+        help="also write every deal's record to DIR, as JSON lines (one deal per line) in files "
+        "named deals-FIRST-LAST.jsonl, one per chunk; DIR must be new or empty",
+    )
+    sim.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --records: replace the records of an earlier run in DIR",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
 
@@ -481,7 +571,16 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "file",
         metavar="FILE",
-        help="a deal record written by tarotlib.records.save, or a match saved by 'tarotlib play'",
+        help="a deal record written by tarotlib.records.save, a match saved by 'tarotlib play', or "
+        "the records of many deals: a .jsonl file or a directory written by 'simulate --records' "
+        "(every deal is replayed and checked; --deal K tells deal K)",
+    )
+    rep.add_argument(
+        "--deal",
+        type=int,
+        metavar="K",
+        help="with many deals' records: tell deal K instead (counted from 0: in the run for a "
+        "directory, in the file for a .jsonl file)",
     )
     shown = rep.add_mutually_exclusive_group()
     shown.add_argument(

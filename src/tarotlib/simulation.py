@@ -17,6 +17,10 @@ sums (ints, or fractions when a score is not an integer), which are added up in 
 gives the same :class:`SimulationSummary` (apart from its timing) whatever the number of workers, the
 chunk size or the executor.
 
+With ``records=DIR``, every deal's :class:`~tarotlib.records.GameRecord` is also written to DIR as
+JSON lines, one file per chunk, and :func:`tarotlib.records.read_records` reads them back in deal
+order; the files, too, are the same whatever the split (docs/simulation.md).
+
 >>> from tarotlib.simulation import simulate
 >>> summary = simulate("belote", deals=40, seed=7)
 >>> summary.deals, summary.players, summary.bots
@@ -34,6 +38,7 @@ import importlib
 import inspect
 import json
 import math
+import os
 import re
 import secrets
 import signal
@@ -44,7 +49,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import FrameType
-from typing import Any, Final, TextIO, TypeAlias
+from typing import IO, Any, Final, TextIO, TypeAlias
 
 import attrs
 
@@ -52,6 +57,7 @@ from tarotlib._text import signed
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
 from tarotlib.errors import TarotError, UnknownVariantError
+from tarotlib.records import RUN_FILE, RUN_FORMAT, RUN_VERSION, GameRecord, deals_file_name
 from tarotlib.rng import derive_seed
 from tarotlib.variants.registry import variant, variant_info
 
@@ -183,6 +189,8 @@ class _Chunk:
     start: int
     stop: int
     bots: tuple[BotSpec, ...]
+    records: str | None = None  # the absolute path of the directory of records, if any
+    digits: int = 9  # of the deal numbers in the names of the records' files
 
 
 @attrs.frozen
@@ -263,7 +271,41 @@ def _reason_kind(reason: str) -> str:
 
 
 def _run_chunk(chunk: _Chunk) -> _Partial:
-    """Play the deals of ``chunk`` and sum them up (the callable submitted to executors)."""
+    """Play the deals of ``chunk`` and sum them up (the callable submitted to executors); with
+    ``chunk.records``, write their records to the chunk's file there."""
+    if chunk.records is None:
+        return _play_chunk(chunk, None)
+    name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
+    with _written_atomically(os.path.join(chunk.records, name)) as out:
+        return _play_chunk(chunk, out)
+
+
+@contextlib.contextmanager
+def _written_atomically(path: str) -> Iterator[IO[str]]:
+    """A text file to write that appears at ``path`` whole or not at all.
+
+    It is written under a hidden temporary name in the same directory (unique to this attempt: a
+    cluster may run a chunk twice), flushed to disk and renamed to ``path`` on success, which
+    replaces any file of that name at once; on any error, or an interruption, the temporary file is
+    removed. A process killed mid-chunk leaves at most a hidden ``.deals-...tmp`` file.
+    """
+    directory, name = os.path.split(path)
+    temporary = os.path.join(directory, f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8", newline="\n") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+
+
+def _play_chunk(chunk: _Chunk, out: IO[str] | None) -> _Partial:
+    """Play the deals of ``chunk`` and sum them up; each deal's record is written to ``out`` (if
+    given) as one line of JSON."""
     rules = _rules(chunk.variant, chunk.options)
     n = rules.players
     factories: list[Callable[..., Bot]] = [
@@ -291,6 +333,9 @@ def _run_chunk(chunk: _Chunk) -> _Partial:
             assert to_act is not None
             state = state.apply(bots[to_act].choose(state))
         result = state.result
+        if out is not None:
+            out.write(GameRecord.from_state(state).dumps())
+            out.write("\n")
 
         if result.annulled is not None:
             annulled[_reason_kind(result.annulled)] += 1
@@ -533,6 +578,8 @@ def simulate(
     workers: int | None = None,
     chunk_size: int | None = None,
     progress: Callable[[int, int], object] | None = None,
+    records: str | os.PathLike[str] | None = None,
+    overwrite: bool = False,
 ) -> SimulationSummary:
     """Play ``deals`` complete deals between bots and summarise them.
 
@@ -556,6 +603,22 @@ def simulate(
     500 deals); ``progress(done, total)``, if given, is called in this process with 0 before the
     first deal and after each chunk, with increasing counts ending at ``deals``.
 
+    ``records=DIR`` also writes the record of every deal (:class:`~tarotlib.records.GameRecord`,
+    which replays it) as JSON lines, one deal per line, in deal order: each chunk writes its own
+    file ``DIR/deals-FIRST-LAST.jsonl`` (:func:`~tarotlib.records.deals_file_name`: the names sort
+    in deal order), from the worker that plays it. So the path must name the same directory for
+    every worker (a relative path is made absolute here): any local executor or process pool, but
+    on a cluster a file system shared by its machines. The files do not depend on the workers or
+    the chunk size: read in name order, they hold the same bytes. Each is written under a hidden
+    temporary name and renamed when complete, so an interrupted or crashed run leaves no partial
+    ``.jsonl`` file; once every deal is written, this process writes ``DIR/run.json``
+    (:data:`~tarotlib.records.RUN_FILE`: the variant, options, seed, number of deals and bots), the
+    mark of a finished run that :func:`~tarotlib.records.read_records` requires to read DIR. DIR is
+    created if need be; if it is not empty, :class:`SimulationError`, unless ``overwrite=True``,
+    which removes the record files of an earlier run first (any other file is left as it is). A
+    directory that cannot be created or written raises :class:`OSError`. The summary is the same
+    with or without records.
+
     Each worker rebuilds the rules from the variant name and ``rules.options_dict()``; so the
     variant must be registered in the workers, and a factory given in ``bots`` must be picklable
     (a module-level class or function) for process pools and clusters. Where processes are started
@@ -574,6 +637,19 @@ def simulate(
     >>> _ = simulate("belote", 10, 1, chunk_size=4, progress=lambda done, total: seen.append(done))
     >>> seen
     [0, 4, 8, 10]
+    >>> import os, tempfile
+    >>> from tarotlib.records import read_records
+    >>> run = os.path.join(tempfile.mkdtemp(), "run")
+    >>> simulate("french-tarot", 30, 5, options={"players": 3}, records=run) == one
+    True
+    >>> sorted(os.listdir(run))[0]
+    'deals-000000000-000000009.jsonl'
+    >>> [state.result.scores for state in read_records(run, replay=True)][:2]
+    [(536, 536, -1072), (-572, 286, 286)]
+    >>> simulate("french-tarot", 30, 5, options={"players": 3}, records=run)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.simulation.SimulationError: the records directory ... is not empty (deals-...); give ...
     >>> simulate("belote", 0, 1)
     Traceback (most recent call last):
         ...
@@ -611,8 +687,15 @@ def simulate(
         chunk_size = min(500, max(10, -(-deals // 100)))
     chunk_size = _positive("chunk_size", chunk_size)
 
+    if not isinstance(overwrite, bool):
+        raise SimulationError(f"overwrite must be True or False, got {overwrite!r}")
+    if overwrite and records is None:
+        raise SimulationError("overwrite=True goes with records=DIR")
+    directory = None if records is None else _records_directory(records, overwrite)
+    digits = max(9, len(str(deals - 1)))
+
     chunks = [
-        _Chunk(name, rules_options, seed, start, stop, specs)
+        _Chunk(name, rules_options, seed, start, stop, specs, directory, digits)
         for start, stop in _chunks(deals, chunk_size)
     ]
     start_time = time.perf_counter()
@@ -643,11 +726,60 @@ def simulate(
     else:
         partials = _run_on(executor, chunks, deals, progress)
         used_workers = None
+    if directory is not None:
+        _write_run_file(directory, rules, seed, deals, names)
     total = partials[0]
     for partial in partials[1:]:
         total = total.merge(partial)
     seconds = time.perf_counter() - start_time
     return _summary(rules, seed, names, total, used_workers, seconds)
+
+
+_RECORD_FILES: Final = re.compile(r"\.?(deals-\d+-\d+\.jsonl|run\.json)(\..*\.tmp)?")
+
+
+def _write_run_file(
+    directory: str, rules: Rules, seed: int, deals: int, bots: tuple[str, ...]
+) -> None:
+    """Write the run file of a directory of records, the last file of a run (see
+    :data:`~tarotlib.records.RUN_FILE`): what was played, not how the work was split."""
+    run = {
+        "format": RUN_FORMAT,
+        "version": RUN_VERSION,
+        "variant": rules.name,
+        "options": dict(rules.options_dict()),
+        "seed": seed,
+        "deals": deals,
+        "bots": list(bots),
+    }
+    with _written_atomically(os.path.join(directory, RUN_FILE)) as f:
+        f.write(json.dumps(run, indent=2, ensure_ascii=False))
+        f.write("\n")
+
+
+def _records_directory(records: object, overwrite: bool) -> str:
+    """The absolute path of the directory ``records``, made ready to receive a run's records: new
+    or empty (created if need be), or, with ``overwrite``, emptied of the files of records
+    (finished or temporary) that a run writes."""
+    if not isinstance(records, (str, os.PathLike)):
+        raise SimulationError(f"records must be the path of a directory, got {records!r}")
+    directory = os.path.abspath(os.fspath(records))
+    if not isinstance(directory, str):
+        raise SimulationError(f"records must be a path given as text, got {records!r}")
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise SimulationError(f"records must be a directory; {directory} is a file")
+    os.makedirs(directory, exist_ok=True)
+    present = sorted(os.listdir(directory))
+    if present and not overwrite:
+        shown = ", ".join(present[:3]) + (", ..." if len(present) > 3 else "")
+        raise SimulationError(
+            f"the records directory {directory} is not empty ({shown}); give a new or empty "
+            "directory, or overwrite=True (--overwrite) to replace the records in it"
+        )
+    for entry in present:
+        if _RECORD_FILES.fullmatch(entry):
+            os.remove(os.path.join(directory, entry))
+    return directory
 
 
 def _started() -> None:

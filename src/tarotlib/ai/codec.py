@@ -377,7 +377,13 @@ class Node:
 
     @classmethod
     def root(cls, codec: ActionCodec, state: DealState) -> Node:
-        """The node of ``state`` with nothing chosen."""
+        """The node of ``state`` with nothing chosen.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> Node.root(ActionCodec(rules), rules.new_deal(seed=4)).chosen
+        ()
+        """
         return cls(codec, state)
 
     @property
@@ -391,14 +397,33 @@ class Node:
         return self.state.is_over
 
     def legal_ids(self) -> tuple[int, ...]:
-        """The legal ids, ascending."""
+        """The legal ids, ascending.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot")
+        >>> Node.root(ActionCodec(rules), rules.new_deal(seed=1)).legal_ids()
+        (2, 3, 4, 5, 6)
+        """
         return self.codec.legal_ids(self.state, self.chosen)
 
     def mask(self) -> bytearray:
-        """The legal ids as a 0/1 mask."""
+        """The legal ids as a 0/1 mask.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> list(Node.root(ActionCodec(rules), rules.new_deal(seed=4)).mask())[:3]
+        [1, 1, 0]
+        """
         return self.codec.mask(self.state, self.chosen)
 
     def apply(self, id: int) -> Node:
-        """The node after choosing ``id``."""
+        """The node after choosing ``id`` (a poignée's head keeps the state and notes the step).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> node = Node.root(ActionCodec(rules), rules.new_deal(seed=4)).apply(0)
+        >>> node.state.history[-1].text, node.to_act
+        ('pass', 2)
+        """
         state, chosen = self.codec.step(self.state, id, self.chosen)
         return Node(self.codec, state, chosen)

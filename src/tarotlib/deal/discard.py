@@ -22,7 +22,7 @@ CH-7.1) or after it (LO-8.1, after the Monte), with the dealer's extra cards in 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
 
 import attrs
 
@@ -123,6 +123,7 @@ class DiscardCards(Phase):
     ('discard', 2, False)
     """
 
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"discard"})  # FT-6.3, LO-8, CH-7
     rule: DiscardRule
     count: int
     who: Callable[[DealState], int] = declarer

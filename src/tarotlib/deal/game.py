@@ -432,6 +432,32 @@ class Game(abc.ABC, Generic[S]):
 
         return observe(state, seat)
 
+    def visible_mask(self, state: S, seat: int) -> int:
+        """The cards ``seat``'s observation shows, as a mask: its hand, the cards played and
+        whatever else the game shows it (default: the observation's ``visible_cards()``, or the
+        hand and the cards played). A game may compute it faster; it must stay equal to its
+        observation's (the observation and search tools rely on it).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4)
+        >>> rules.visible_mask(state, 1) == tarotlib.card_mask(state.observation(1).visible_cards())
+        True
+        """
+        visible = getattr(self.observe(state, seat), "visible_cards", None)
+        if callable(visible):
+            mask = 0
+            for c in visible():
+                mask |= 1 << c
+            return mask
+        mask = state.hand_mask(seat)
+        for _, cards, _ in state._tricks:
+            for c in cards:
+                mask |= 1 << c
+        for c in state._trick:
+            mask |= 1 << c
+        return mask
+
     @abc.abstractmethod
     def score(self, state: S) -> DealResult:
         """The result of a deal played to its end (``state`` is over). Games implement it with

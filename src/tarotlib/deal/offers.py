@@ -184,7 +184,13 @@ class ShowDeclaration(_FirstCard):
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """One :class:`~tarotlib.deal.phase.CardChoice` per level: its cards are shown one at a
-        time (:meth:`choose`)."""
+        time (:meth:`choose`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot")
+        >>> [choice.head.text for choice in rules.phase_list[-2].offers[0].action_space(rules)]
+        ['declare simple-poignee', 'declare double-poignee', 'declare triple-poignee']
+        """
         cards = self.show.cards | self.show.substitute
         return tuple(
             CardChoice(Declare(kind), cards, functools.partial(self.choose, level=level))
@@ -464,7 +470,14 @@ class PairAnnouncement(Offer):
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """Each announcement kind with each card of the pack, in explicit mode (nothing is
-        offered in ``auto`` mode)."""
+        offered in ``auto`` mode).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", belote_announce="explicit")
+        >>> space = rules.belote_offer.action_space(rules)
+        >>> len(space), space[0].text
+        (64, 'declare belote AS')
+        """
         if self.mode != "explicit":
             return ()
         return tuple(self._declare(kind, card) for kind in self.kinds for card in game.deck.cards)
@@ -618,7 +631,14 @@ class MeldDeclaration(Offer):
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """A declaration of each combination of ``every()`` (nothing when declarations are off
-        or automatic)."""
+        or automatic).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", preset="classic")
+        >>> space = rules.phase_list[-2].offers[0].action_space(rules)
+        >>> len(space), space[0].text
+        (90, 'declare carre-jacks JS JH JD JC')
+        """
         if not self.enabled or self.auto:
             return ()
         if self.every is None:

@@ -18,7 +18,7 @@ nothing of game names: everything a game decides is a parameter.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, TypeVar
 
 import attrs
 
@@ -122,6 +122,10 @@ class Phase:
     help_last: bool = False
     """List this phase's action forms after the others' in parse errors (a phase that rarely
     happens)."""
+    secret_verbs: ClassVar[frozenset[str]] = frozenset()
+    """The verbs of this phase's actions whose card only the acting seat sees (a discard, a card
+    given face down): what other seats' observation tensors leave out
+    (:mod:`tarotlib.ai.tensors`)."""
 
     def active(self, data: DealData) -> bool:
         """Whether the phase happens in a deal with these facts (else it is skipped).

@@ -39,7 +39,7 @@ tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar, cast
 
 import attrs
 
@@ -370,6 +370,7 @@ class TrickPlay(Phase):
     True
     """
 
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"give"})  # a fool's payment card
     rules: TrickRules | RulesOf
     leader: Callable[[DealState], int] = eldest
     setup: Callable[[DealState], DealData] | None = None
@@ -572,7 +573,7 @@ class TrickPlay(Phase):
             seat = state._to
         s = _new(state.__class__)
         s._g = state._g
-        s._h = (state._h, action)
+        s._h = (state._h, action, state._to)
         s._i = state._i
         s._ph = state._ph
         s._x = x

@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, TypeVar, cast
 
 import attrs
 
@@ -171,6 +171,7 @@ class RequestCards(Phase):
     ('requests', True)
     """
 
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"give"})  # given back face down
     count: Callable[[DealData], int]
     return_received: bool = False
     in_discard: InDiscard = "lost"

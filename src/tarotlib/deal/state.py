@@ -89,6 +89,10 @@ def _rebuild(
     return state
 
 
+_TRICKS_MASK: tuple[tuple[tuple[int, tuple[int, ...], int], ...], int] = ((), 0)
+"""The last tricks asked about by ``DealState.tricks_mask`` and their cards."""
+
+
 class DealState:
     """One moment of a deal (immutable; see the module docstring and :mod:`tarotlib.engine`).
 
@@ -126,7 +130,7 @@ class DealState:
 
     _g: Game[Self]
     _d: DealData
-    _h: tuple[object, Action] | None
+    _h: tuple[object, Action, int] | None
     _i: int
     _ph: Phase
     _to: int
@@ -214,7 +218,7 @@ class DealState:
         if action is not None:
             if not isinstance(action, Action):
                 raise self.wrong(action, "an action")
-            s._h = (self._h, action)
+            s._h = (self._h, action, self._to)
         s._to = to_act
         if local is not _KEEP:
             s._x = local
@@ -229,7 +233,7 @@ class DealState:
         s = _new(self.__class__)
         s._g = self._g
         s._d = self._d
-        s._h = (self._h, action)
+        s._h = (self._h, action, self._to)
         s._i = self._i
         s._ph = self._ph
         s._to = to_act
@@ -262,7 +266,7 @@ class DealState:
         if action is not None:
             if not isinstance(action, Action):
                 raise self.wrong(action, "an action")
-            s._h = (self._h, action)
+            s._h = (self._h, action, self._to)
         if data is not None:
             s._d = data
         if hands is not None:
@@ -290,7 +294,7 @@ class DealState:
         if action is not None:
             if not isinstance(action, Action):
                 raise self.wrong(action, "an action")
-            s._h = (self._h, action)
+            s._h = (self._h, action, self._to)
         if data is not None:
             s._d = data
         if hands is not None:
@@ -389,8 +393,29 @@ class DealState:
         out: list[Action] = []
         node = self._h
         while node is not None:
-            prev, action = node
+            prev, action, _ = node
             out.append(action)
+            node = prev  # type: ignore[assignment]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """Every action applied since the deal with the seat that chose it (the seat to act
+        then), in order.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1, dealer=3)
+        >>> state = state.apply(rules.parse_action("pass")).apply(rules.parse_action("bid garde"))
+        >>> [(seat, action.text) for seat, action in state.moves]
+        [(0, 'pass'), (1, 'bid garde')]
+        """
+        out: list[tuple[int, Action]] = []
+        node = self._h
+        while node is not None:
+            prev, action, seat = node
+            out.append((seat, action))
             node = prev  # type: ignore[assignment]
         out.reverse()
         return tuple(out)
@@ -572,6 +597,35 @@ class DealState:
     def winning_seat(self) -> int | None:
         """The seat winning the trick in progress, or None before its first card."""
         return self._ws if self._ws >= 0 else None
+
+    @property
+    def tricks_mask(self) -> int:
+        """The cards of the completed tricks, as a bit mask (kept for the last tricks asked
+        about: the next trick only adds its cards).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> for text in ("play JS", "play 9S", "play 7S", "play AS"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> tarotlib.format_cards(state.tricks_mask)
+        '1S 7S 9S JS'
+        """
+        global _TRICKS_MASK
+        tricks = self._tricks
+        known, mask = _TRICKS_MASK
+        if known is tricks:
+            return mask
+        n = len(known)
+        if len(tricks) == n + 1 and (n == 0 or tricks[n - 1] is known[n - 1]):
+            start = n
+        else:
+            start, mask = 0, 0
+        for _, cards, _ in tricks[start:]:
+            for c in cards:
+                mask |= 1 << c
+        _TRICKS_MASK = (tricks, mask)
+        return mask
 
     def pile_mask(self, seat: int) -> int:
         """The cards ``seat`` has won so far, as a bit mask.

@@ -55,7 +55,7 @@ from tarotlib.variants.belote.declarations import (
     is_valid_declaration,
 )
 from tarotlib.variants.belote.layouts import layout_for_play
-from tarotlib.variants.belote.observation import BeloteObservation, observe
+from tarotlib.variants.belote.observation import BeloteObservation, observe, visible_mask
 from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.belote.scoring import BeloteScore, result_of, settle
 from tarotlib.variants.belote.state import BeloteState
@@ -403,6 +403,18 @@ class Belote(Game[BeloteState]):
         (True, Card(QS), True)
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: BeloteState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4)
+        >>> rules.visible_mask(state, 1) == tarotlib.card_mask((*state.hand(1), state.turn_up))
+        True
+        """
+        return visible_mask(state, seat)
 
     def score(self, state: BeloteState) -> DealResult:
         """BE-11: the deal's summary (:func:`summary_of`), scored by :func:`score_deal`.

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION, Card
+from tarotlib.cards import FULL_MASK, PIQUET_NOTATION, Card
+from tarotlib.deal.state import SEAT_BITS
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.declarations import best_team
@@ -26,7 +27,7 @@ from tarotlib.variants.belote.types import Announcement, Combination, Combinatio
 if TYPE_CHECKING:
     from tarotlib.variants.belote.game import BeloteState
 
-__all__ = ["BeloteObservation", "declarations_seen", "observe"]
+__all__ = ["BeloteObservation", "declarations_seen", "observe", "visible_mask"]
 
 
 def observe(state: BeloteState, seat: int) -> BeloteObservation:
@@ -48,14 +49,7 @@ def observe(state: BeloteState, seat: int) -> BeloteObservation:
     >>> observe(state, 2).declarations
     ((1, <CombinationKind.QUARTE: 'quarte'>, (Card(1H), Card(KH), Card(QH), Card(JH))),)
     """
-    declared = state.declarations
-    shown_best: int | None = None
-    if state._tricks and declared:
-        contract = state.contract
-        assert contract is not None
-        tie = state.rules.options.declaration_tie
-        shown_best = best_team(declared, contract, tie, declared[0].seat)
-    decls = declarations_seen(declared, seat, shown_best)
+    decls = _declarations(state, seat)
     return BeloteObservation(
         seat=seat,
         dealer=state.dealer,
@@ -160,6 +154,42 @@ class BeloteObservation:
             "annulled": None if self.result is None else self.result.annulled,
             "scores": None if self.result is None else list(self.result.scores),
         }
+
+
+def visible_mask(state: BeloteState, seat: int) -> int:
+    """The cards :func:`observe` shows ``seat``, as a mask: what its ``visible_cards()`` gives,
+    computed without building the observation (the tests keep the two equal).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> visible_mask(state, 1) == tarotlib.card_mask(observe(state, 1).visible_cards())
+    True
+    """
+    d = state._d
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | 1 << d.stock[0]
+    mask |= state.tricks_mask
+    for c in state._trick:
+        mask |= 1 << c
+    if d.declarations:
+        for _, _, shown in _declarations(state, seat):
+            for c in shown:
+                mask |= 1 << c
+    for _, _, c in state.rules.belote_offer.announced(d):
+        mask |= 1 << c
+    return mask
+
+
+def _declarations(
+    state: BeloteState, seat: int
+) -> tuple[tuple[int, CombinationKind, tuple[Card, ...]], ...]:
+    declared = state.declarations
+    shown_best: int | None = None
+    if state._tricks and declared:
+        contract = state.contract
+        assert contract is not None
+        tie = state.rules.options.declaration_tie
+        shown_best = best_team(declared, contract, tie, declared[0].seat)
+    return declarations_seen(declared, seat, shown_best)
 
 
 def declarations_seen(

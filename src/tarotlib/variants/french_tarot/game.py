@@ -67,7 +67,11 @@ from tarotlib.variants.french_tarot.facts import (
     PETIT,
     SIZES,
 )
-from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
+from tarotlib.variants.french_tarot.observation import (
+    FrenchTarotObservation,
+    observe,
+    visible_mask,
+)
 from tarotlib.variants.french_tarot.options import FrenchTarotOptions, options_from
 from tarotlib.variants.french_tarot.scoring import result_of
 from tarotlib.variants.french_tarot.state import FrenchTarotState
@@ -372,6 +376,18 @@ class FrenchTarot(Game[FrenchTarotState]):
         ('petit sec (seat 0)', True)
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: FrenchTarotState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask (FT-17), without building the
+        observation.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=8)
+        >>> rules.visible_mask(state, 3) == tarotlib.card_mask(state.hand(3))
+        True
+        """
+        return visible_mask(state, seat)
 
     def score(self, state: FrenchTarotState) -> DealResult:
         """Count the piles and score the deal with :func:`score_deal` (or :func:`score_grash`).

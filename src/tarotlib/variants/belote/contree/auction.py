@@ -211,7 +211,13 @@ class ContreeAuction(Phase):
         return state
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
-        """Pass, every bid of the ladder (CO-4.2), coinche, surcoinche and no-coinche."""
+        """Pass, every bid of the ladder (CO-4.2), coinche, surcoinche and no-coinche.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("contree")
+        >>> [a.text for a in rules.phase_list[0].action_space(rules)][-4:]
+        ['bid capotC', 'coinche', 'surcoinche', 'no-coinche']
+        """
         return (_PASS, *self._ladder, _COINCHE, _SURCOINCHE, _NO_COINCHE)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:

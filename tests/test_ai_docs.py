@@ -1,0 +1,57 @@
+"""docs/ai-ids-and-tensors.md: its generated tables are the code's (``python
+tests/ai_docs_tables.py`` prints them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ai_docs_tables as tables
+import pytest
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGE = DOCS / "ai-ids-and-tensors.md"
+AI_PAGES = sorted(DOCS.glob("ai*.md"))
+
+
+def block(name: str) -> str:
+    text = PAGE.read_text(encoding="utf-8")
+    return text.split(f"<!-- {name}:begin -->\n")[1].split(f"<!-- {name}:end -->")[0]
+
+
+def test_the_id_layouts_are_the_codecs() -> None:
+    assert block("ids") == tables.ids_table()
+
+
+def test_the_tensor_sizes_are_the_encoders() -> None:
+    assert block("tensors") == tables.tensors_table()
+
+
+def test_the_tables_cover_every_game() -> None:
+    import tarotlib
+
+    assert {name for name, _ in tables.CONFIGS} == set(tarotlib.variant_names())
+
+
+def python_blocks(path: Path) -> list[str]:
+    """The ```python blocks of a Markdown page."""
+    blocks: list[str] = []
+    current: list[str] = []
+    inside = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not inside and line.strip() == "```python":
+            inside, current = True, []
+        elif inside and line.strip() == "```":
+            blocks.append("\n".join(current))
+            inside = False
+        elif inside:
+            current.append(line)
+    return blocks
+
+
+@pytest.mark.parametrize("page", AI_PAGES, ids=[p.name for p in AI_PAGES])
+def test_the_ai_pages_examples_run(page: Path) -> None:
+    """Every ```python example of the AI pages runs as written (each block after the previous
+    ones of its page, as a reader would run them)."""
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    for block in python_blocks(page):
+        exec(compile(block, str(page), "exec"), namespace)
