@@ -220,10 +220,14 @@ def test_api(name: str, options: dict[str, Any]) -> None:
                     state.information_state_tensor(p),
                     encoder.information_state(tarot, p, chosen),
                 )
-    # Perfect recall, within a deal: a seat never meets the same information state twice.
+    # Perfect recall, within a deal: a seat never meets the same information state twice; and
+    # no information state of a seat to act is another seat's.
+    owner: dict[str, int] = {}
     for p in range(n):
         seen = [s.information_state_string(p) for s in states if s.current_player() == p]
         assert len(seen) == len(set(seen))
+        owner.update(dict.fromkeys(seen, p))
+    assert len(owner) == sum(1 for s in states if s.current_player() >= 0)
     tarot = final.tarot_state
     assert tarot is not None and tarot.is_over
     assert final.returns() == [float(s) for s in tarot.result.scores]

@@ -228,8 +228,9 @@ class _Config:
 
 
 def _max_game_length(deck: int, players: int) -> int:
-    """A bound on a deal's decisions: every card played, discarded and shown at most once
-    each, and the auction."""
+    """A generous bound on a deal's decisions (the ids chosen): three per card of the pack,
+    twenty per player and a hundred more. Random deals of every configuration stay below a
+    quarter of it (a card is played once; discards, shown cards and auctions add far fewer)."""
     return 3 * deck + 20 * players + 100
 
 
@@ -252,20 +253,15 @@ def _resolve(variant_name: str, params: Mapping[str, Any]) -> tuple[_Config, dic
     for key, default in spec.items():
         value = params.get(key, default)
         if value != default or type(value) is not type(default):
-            if not _writable(value) and not (key == "preset" and value == ""):
+            if not _writable(value):
                 raise OptionError(
                     f"parameter {key}={value!r} cannot be written in an OpenSpiel game string"
                 )
             given[key] = value
-    dealer = given.pop("dealer", 0)
-    options = dict(given)
-    if options.get("preset") == "":
-        del options["preset"]
-    if "players" in spec and "players" not in options:
-        options["players"] = spec["players"]
-    config = _config(variant_name, tuple(sorted(options.items())), dealer)
-    if dealer:
-        given["dealer"] = dealer
+    options = {key: value for key, value in given.items() if key != "dealer"}
+    if "players" in spec:
+        options.setdefault("players", spec["players"])
+    config = _config(variant_name, tuple(sorted(options.items())), given.get("dealer", 0))
     return config, given
 
 
