@@ -201,7 +201,10 @@ def test_api(name: str, options: dict[str, Any]) -> None:
             assert [state.action_to_string(a) for a in legal] == [
                 codec.action(a).text for a in legal
             ]
-        for p in range(n):
+        # Every seat's view at every third state and at chance and terminal states; the seat to
+        # act's at every state.
+        player = state.current_player()
+        for p in range(n) if k % 3 == 0 or player < 0 else [player]:
             info = state.information_state_string(p)
             obs = state.observation_string(p)
             info_observer.set_from(state, p)
