@@ -663,7 +663,7 @@ def tarot_state(state: Any) -> DealState | None:
 def seed_outcomes(game: TarotGame, seed: int) -> list[int]:
     """The chance outcomes that draw the pack as ``rules.new_deal(seed=seed)`` shuffles it:
     applied to ``game.new_initial_state()``, they deal ``new_deal(seed=seed,
-    dealer=game.dealer)``.
+    dealer=game.dealer)`` (the same state but for ``data.seed``, None for a drawn pack).
 
     >>> game = load_game("french-tarot")
     >>> state = game.new_initial_state()
