@@ -426,6 +426,18 @@ def test_pickles_load_in_a_new_interpreter() -> None:
 
 
 # -- resampling -----------------------------------------------------------------------------------
+def own_path(game: Any, history: list[int], player: int) -> list[tuple[str, int]]:
+    """The information states of ``player`` where it acted along ``history``, and its
+    actions."""
+    state = game.new_initial_state()
+    path = []
+    for action in history:
+        if state.current_player() == player:
+            path.append((state.information_state_string(player), action))
+        state.apply_action(action)
+    return path
+
+
 @pytest.mark.parametrize(
     ("name", "options"),
     [
@@ -461,6 +473,9 @@ def test_resample_from_infostate(name: str, options: dict[str, Any]) -> None:
             assert tarot.history == state.tarot_state.history
             assert tarot.observation(player) == state.tarot_state.observation(player)
             others.add(tuple(tarot.hand_mask(s) for s in range(game.num_players())))
+            # Perfect recall across the two histories (OpenSpiel's API test): the player met the
+            # same information states and chose the same actions on the way.
+            assert own_path(game, history, player) == own_path(game, state.history(), player)
         if len(state.tarot_state.tricks) < 3:
             assert len(others) > 1, "three draws, all the same deal"
 
