@@ -31,10 +31,10 @@ it stands. ``str(game)`` names the parameters that differ from their defaults.
 cards: the k-th chance outcome is the k-th card of the shuffled pack, drawn uniformly among the
 cards not drawn yet; chance outcome ``i`` is the pack's ``i``-th card in index order
 (``sorted(rules.deck.cards)``). Once the pack is drawn, the game deals it as
-:meth:`rules.deal_from_order(order, dealer) <tarotlib.deal.game.DealGame.deal_from_order>`. Feeding
-in the seeded shuffle (:func:`seed_outcomes`) gives the deal of ``rules.new_deal(seed=seed,
-dealer=dealer)`` exactly: ``new_deal`` does not draw its dealer from the seed (it takes it as an
-argument, seat 0 by default), so the dealer is the ``dealer`` parameter.
+``rules.deal_from_order(order, dealer)`` does. Feeding in the seeded shuffle
+(:func:`seed_outcomes`) gives the deal of ``rules.new_deal(seed=seed, dealer=dealer)`` exactly:
+``new_deal`` does not draw its dealer from the seed (it takes it as an argument, seat 0 by
+default), so the dealer is the ``dealer`` parameter.
 
 **Players** choose among the ids of the game's :class:`~tarotlib.ai.ActionCodec`
 (``num_distinct_actions = codec.size``); a set-valued declaration (a poignée) is chosen in
@@ -49,7 +49,7 @@ imports this module when it is loaded).
 **IS-MCTS.** :meth:`TarotState.resample_from_infostate` draws a state consistent with what a
 player has seen, with :func:`tarotlib.ai.sample_world`, its chance outcomes rewritten to the drawn
 deal. OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) calls it;
-``bot.set_resampler(``:func:`resampler`\\ ``(seed))`` makes its draws reproducible. The C++
+``bot.set_resampler(resampler(seed))`` (:func:`resampler`) makes its draws reproducible. The C++
 ``pyspiel.ISMCTSBot`` cannot play a Python game: its ``step`` releases Python's global lock
 before calling the game (it crashes, on OpenSpiel's own Python games too), and OpenSpiel binds no
 override of ``ResampleFromInfostate`` for Python games. Use the Python bot. The resampled worlds
