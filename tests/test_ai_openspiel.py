@@ -32,7 +32,6 @@ from tarotlib.errors import DealError, IllegalActionError, OptionError  # noqa: 
 from tarotlib.rng import shuffle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -48,12 +47,11 @@ def dealt(game: Any, seed: int) -> Any:
     return state
 
 
-def random_play(game: Any, rng: random.Random, stop: int | None = None) -> list[Any]:
-    """The states of one random deal (chance included), the last terminal (or after ``stop``
-    steps)."""
+def random_play(game: Any, rng: random.Random) -> list[Any]:
+    """The states of one random deal, chance nodes included, the last one terminal."""
     state = game.new_initial_state()
     states = [state]
-    while not state.is_terminal() and (stop is None or len(states) <= stop):
+    while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes(), strict=True)
             action = rng.choices(outcomes, probs)[0]
@@ -116,6 +114,12 @@ def test_parameters() -> None:
     assert str(chambery) == "python_tarotlib_chambery(players=4,simplifie=True)"
     belote = tos.load_game("belote", preset="classic", belote_announce="explicit")
     assert belote.rules == tarotlib.variant("belote", preset="classic", belote_announce="explicit")
+    # An option at its default is not passed: the preset's value stands (the classic preset
+    # plays with declarations, the default does not).
+    classic = tos.load_game("belote", preset="classic", declarations=False)
+    assert classic.rules == tarotlib.variant("belote", preset="classic")
+    assert classic.rules.options_dict()["declarations"] is True
+    assert str(classic) == "python_tarotlib_belote(preset=classic)"
 
 
 @pytest.mark.parametrize(
