@@ -32,6 +32,15 @@ from tarotlib.errors import DealError, IllegalActionError, OptionError  # noqa: 
 from tarotlib.rng import shuffle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The configurations of the codec's tests (every game), and French Tarot's bga preset for 3 and
+# 5 players too (Belote's and Contrée's defaults are their ffb presets).
+CONFIGS = [
+    *CONFIGS,
+    ("french-tarot", {"players": 3, "preset": "bga"}),
+    ("french-tarot", {"players": 5, "preset": "bga"}),
+]
+IDS = [*IDS, "french-tarot-players=3-preset=bga", "french-tarot-players=5-preset=bga"]
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
