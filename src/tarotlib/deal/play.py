@@ -246,7 +246,7 @@ class Offer(Protocol):
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """Every declaration the offer may ever make in ``game``, in a fixed order (see
-        :meth:`Phase.action_space <tarotlib.deal.phase.Phase.action_space>`).
+        :meth:`~tarotlib.deal.phase.Phase.action_space`).
 
         FT-8.3: a poignée of each level is a set of cards, chosen card by card.
 
