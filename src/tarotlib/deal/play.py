@@ -806,7 +806,7 @@ class TrickPlay(Phase):
                     at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
                     raise self._refused(at, card, mask)
             action = plays[card]
-            if watch >> card & 1 or (
+            if (watch and watch >> card & 1) or (
                 len(trick) + 1 == size and (ending or (taken | bits[card]) & fool)
             ):
                 # The general path for this card: build the state and apply() it.
