@@ -17,7 +17,9 @@ The start positions: deal ``i`` is ``new_deal(seed=SEED + i)``, played at random
 is ``play`` (deals annulled before, all passed or a petit sec, are skipped), 200 of them; a
 repeat cycles through them. Every random choice is uniform among the legal actions, drawn by
 one ``random.Random(seed)`` per repeat; (a), (b) and (c) make the same draws and reach the same
-results (the run checks it: their counts, the sum of seat 0's scores included, must agree).
+results (the run checks it: their counts, the sum of seat 0's scores included, must agree). The
+repeats of (a), (b) and (c) take turns (a round of each, ``REPEATS`` rounds), so that a busy
+moment of a shared machine slows them alike.
 tarok plays 48 cards, French Tarot 72: µs per card played (a playout's time over its cards) is
 given for both.
 
@@ -27,6 +29,7 @@ given for both.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import random
@@ -45,8 +48,8 @@ from harness import (  # noqa: E402
     TARGET_SECONDS,
     Counts,
     calibrate,
-    repeat,
     summary,
+    timed,
 )
 
 #: The seed of the first deal; deal ``i`` is dealt from ``SEED + i``.
@@ -134,22 +137,31 @@ def run_ours(quick: bool, seed: int) -> dict[str, Any]:
         "cards_per_playout": cards / len(positions),
         "repeats": repeats,
     }
-    counts: dict[str, Counts] = {}
-    for key, work in (("plain", plain), ("playout", fast), ("playouts", batch)):
+    works = {"plain": plain, "playout": fast, "playouts": batch}
+    sizes: dict[str, int] = {}
+    for key, work in works.items():
         log(f"{key}: calibrating")
         n = calibrate(lambda k, work=work: work(positions, k, seed), target, 50, 100)
-        n = max(n, len(positions))
-        log(f"{key}: {repeats} x {n} playouts")
-        times, done = repeat(lambda k, work=work: work(positions, k, seed), n, repeats)
-        counts[key] = done
-        per_card = cards / len(positions)
+        sizes[key] = max(n, len(positions))
+    # The repeats of (a), (b) and (c) take turns, so that a busy moment of the machine slows
+    # them alike; each must count the same every time.
+    log(f"{repeats} rounds of {sizes} playouts")
+    times: dict[str, list[float]] = {key: [] for key in works}
+    first: dict[str, Counts] = {}
+    for _ in range(repeats):
+        for key, work in works.items():
+            elapsed, done = timed(functools.partial(work, positions, sizes[key], seed))
+            if first.setdefault(key, done) != done:
+                raise RuntimeError(f"{key}: repeats differ: seeding is not reproducible")
+            times[key].append(elapsed)
+    per_card = cards / len(positions)
+    for key in works:
+        rate = summary(times[key], first[key][0])
         out[key] = {
-            "playouts": done[0],
-            "seconds": times,
-            "deals_per_s": summary(times, done[0]),
-            "us_per_card": {
-                k: v / per_card for k, v in summary(times, done[0]).items() if k.endswith("_us")
-            },
+            "playouts": first[key][0],
+            "seconds": times[key],
+            "deals_per_s": rate,
+            "us_per_card": {k: v / per_card for k, v in rate.items() if k.endswith("_us")},
         }
     # The same draws give the same results: the same n plays the same deals.
     n = len(positions)

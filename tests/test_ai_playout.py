@@ -374,3 +374,15 @@ def test_other_phases_play_no_card() -> None:
     state = RULES[1].new_deal(seed=1)
     assert state.phase == "auction"
     assert state.rules.phase_list[1].play_cards(state, draw=lambda n: 0) is state
+
+
+def test_a_play_phase_with_its_own_apply_gets_no_fast_path() -> None:
+    class Counted(TrickPlay):
+        def apply(self, state: Any, action: Action, *args: Any) -> Any:
+            return super().apply(state, action, *args)
+
+    play = RULES[4].phase_list[-2]
+    start = play_start(RULES[4], 4)
+    assert play.play_cards(start, draw=lambda n: 0) is not start
+    mine = Counted(play.rules, offers=play.offers, setup=play.setup)
+    assert mine.play_cards(start, draw=lambda n: 0) is start

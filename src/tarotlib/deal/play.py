@@ -726,6 +726,9 @@ class TrickPlay(Phase):
         the last trick. The run also stops when the fool rule asks for a choice, and when the
         deal leaves the phase.
 
+        A subclass that overrides :meth:`apply` gets no fast path (the state is returned as it
+        is) unless it overrides this method too.
+
         A card that is not a legal card of the seat raises
         :class:`~tarotlib.errors.IllegalActionError` (an int) or
         :class:`~tarotlib.errors.ActionTypeError` (anything else).
@@ -744,6 +747,8 @@ class TrickPlay(Phase):
         """
         if (choose is None) == (draw is None):
             raise TypeError("play_cards() takes a card chooser or a draw, one of them")
+        if type(self).apply is not TrickPlay.apply:
+            return state  # a subclass plays its cards its own way: no fast path
         # The same steps as apply(), with the state's slots in local variables.
         x: PlayContext = state._x  # type: ignore[assignment]
         fx = state._fx
