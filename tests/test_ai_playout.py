@@ -83,6 +83,7 @@ def assert_same(fast: DealState, loop: DealState) -> None:
     assert fast.is_over and loop.is_over
     assert fast == loop
     assert fast.history == loop.history
+    assert fast.moves == loop.moves
     assert fast.tricks == loop.tricks
     assert fast.piles() == loop.piles()
     assert fast.data == loop.data

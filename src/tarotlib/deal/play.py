@@ -834,7 +834,7 @@ class TrickPlay(Phase):
                 if x.choosing and fx is not None and x.fool_rule.chooser(fx) >= 0:  # type: ignore[union-attr]
                     return after  # the fool rule asks for a choice
                 continue
-            h = (h, action)
+            h = (h, action, seat)
             hands ^= 1 << card + seat_bits * seat
             taken |= bits[card]
             cls = card_class[card]  # BE-8, FT-9.3, LO-6.4, as in apply()
