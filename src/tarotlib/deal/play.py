@@ -33,7 +33,9 @@ tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
 - cards are plain ``int`` indices (``Play._index``, not ``Card``): CPython specialises its int
   operations for exact ints only;
 - a completed trick goes to its winner's pile with one shift and one OR (piles are packed like the
-  hands); the fool rule is consulted only when the trick holds the fool or something is pending.
+  hands); the fool rule is consulted only when the trick holds the fool or something is pending;
+- for playouts, :meth:`TrickPlay.play_cards` runs these steps for card after card on local
+  variables, with cards chosen from the legal mask, and builds no state in between.
 """
 
 from __future__ import annotations
@@ -865,9 +867,6 @@ class TrickPlay(Phase):
             led = win = ws = -1
             trick = ()
             taken = 0
-        if h is base._h:
-            return base
-        return _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
 
     def _refused(self, state: DealState, card: int, legal: int) -> IllegalActionError:
         """The error for a chosen ``card`` that is not one of the ``legal`` cards of the seat to
