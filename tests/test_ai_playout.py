@@ -387,3 +387,19 @@ def test_a_play_phase_with_its_own_apply_gets_no_fast_path() -> None:
     assert play.play_cards(start, draw=lambda n: 0) is not start
     mine = Counted(play.rules, offers=play.offers, setup=play.setup)
     assert mine.play_cards(start, draw=lambda n: 0) is start
+
+
+def test_a_declaration_offered_stops_the_fast_path() -> None:
+    rules = RULES[1]  # French Tarot, 4 players: seat 1 may show a poignée (FT-8)
+    state = rules.new_deal(seed=292)
+    for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):
+        state = state.apply(rules.parse_action(text))
+    assert state.legal_actions()[0].text.startswith("declare simple-poignee")
+    play = state.rules.phase_list[-2]
+    assert play.play_cards(state, draw=lambda n: 0) is state  # legal_actions() must decide
+    declared = 0
+    for draws in range(40):
+        fast = play_to_end(state, rng=draws)
+        assert_same(fast, randrange_loop(state, random.Random(draws)))
+        declared += any(a.text.startswith("declare") for a in fast.history)
+    assert 0 < declared < 40  # the random policy chose the poignée in some playouts only
