@@ -127,7 +127,7 @@ def assert_cards_kept(start: DealState, end: DealState) -> None:
     steps=st.integers(0, 150),
     draws=st.integers(0, 2**32 - 1),
 )
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_random_playout_is_the_plain_loop(config: int, seed: int, steps: int, draws: int) -> None:
     state = position(RULES[config], seed, steps)
     fast_rng, loop_rng = random.Random(draws), random.Random(draws)
@@ -207,7 +207,7 @@ class SeededCards:
     steps=st.integers(0, 150),
     draws=st.integers(0, 2**32 - 1),
 )
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 def test_policies_play_out_as_in_the_plain_loop(
     config: int, seed: int, steps: int, draws: int
 ) -> None:
