@@ -14,6 +14,7 @@ imported, that part reports an error and the peers are still timed.
     python benchmarks/run_all.py                 # about 45 s (+30 s to install the peers)
     python benchmarks/run_all.py --quick         # about 10 s
     python benchmarks/run_all.py --json benchmarks/results/out.json
+    python benchmarks/run_all.py --games french-tarot --playouts   # with random playouts too
 
 The targets: tarotlib's 4-player deals per second over magmacrunch's
 (goal at least 2.5), and tarotlib's µs per action over OpenSpiel tarok's (goal
@@ -438,6 +439,15 @@ def report(result: dict[str, Any]) -> str:
             continue
         verdict = "goal met" if part["met"] else "GOAL NOT MET"
         lines.append(f"{label}: {part['value']:.2f}  (goal {part['goal']}: {verdict})")
+    playouts = result.get("playouts")
+    if playouts:
+        import bench_playout
+
+        lines.append("")
+        if "error" in playouts:
+            lines.append(f"ERROR playouts: {playouts['error']}")
+        else:
+            lines.append(bench_playout.report(playouts))
     return "\n".join(lines)
 
 
@@ -475,6 +485,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-peers", action="store_true", help="time tarotlib only")
     parser.add_argument("--no-tarotlib", action="store_true", help="time the peers only")
+    parser.add_argument(
+        "--playouts",
+        action="store_true",
+        help="also time random playouts from the first card (bench_playout.py: French Tarot "
+        "4 players, plain loop, playout(), playouts(), and OpenSpiel tarok's)",
+    )
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument(
         "--from-json",
@@ -529,6 +545,16 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:
             traceback.print_exc(file=sys.stderr)
             result["tarotlib"] = {"error": f"{type(exc).__name__}: {exc}"}
+    if args.playouts:
+        import bench_playout
+
+        try:
+            result["playouts"] = bench_playout.run(
+                args.quick, args.seed, peers=not args.no_peers, venv=args.peer_venv
+            )
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)
+            result["playouts"] = {"error": f"{type(exc).__name__}: {exc}"}
     result["load_after"] = load_average()
     result["ratios"] = ratios(
         result.get("tarotlib") or {}, result.get("peers") or {}, result.get("belote_peers")

@@ -41,7 +41,8 @@ def python_blocks(path: Path) -> list[str]:
         if not inside and line.strip() == "```python":
             inside, current = True, []
         elif inside and line.strip() == "```":
-            blocks.append("\n".join(current))
+            if not current or not current[0].startswith(">>>"):  # doctests run as doctests
+                blocks.append("\n".join(current))
             inside = False
         elif inside:
             current.append(line)

@@ -14,14 +14,21 @@ True
 """
 
 from tarotlib.ai.codec import CODEC_VERSION, ActionCodec, CodecError, Node, Show
+from tarotlib.ai.playout import CardPolicy, Policy, RandomPolicy, play_to_end, playout, playouts
 from tarotlib.ai.sampler import consistent_worlds, sample_world
 
 __all__ = [
     "CODEC_VERSION",
     "ActionCodec",
+    "CardPolicy",
     "CodecError",
     "Node",
+    "Policy",
+    "RandomPolicy",
     "Show",
     "consistent_worlds",
+    "play_to_end",
+    "playout",
+    "playouts",
     "sample_world",
 ]

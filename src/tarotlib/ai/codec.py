@@ -3,7 +3,7 @@
 Learning agents choose among integers. An :class:`ActionCodec` gives every action a game may ever
 offer one id in ``range(codec.size)``, fixed for the game's configuration: the ids are the
 game's phases in order, and within a phase the actions it lists
-(:meth:`Phase.action_space <tarotlib.deal.phase.Phase.action_space>`), each action once (the
+(:meth:`~tarotlib.deal.phase.Phase.action_space`), each action once (the
 first phase that lists it gives its id). The same action is always the same id, the legal
 actions of a state are a sorted tuple of ids (:meth:`~ActionCodec.legal_ids`) or a 0/1 mask
 (:meth:`~ActionCodec.mask`), and :meth:`~ActionCodec.step` applies an id.

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from tarotlib.deal.game import Game
     from tarotlib.deal.state import DealState
 
-__all__ = ["CardChoice", "Over", "Parser", "Phase", "SpaceItem", "card_actions"]
+__all__ = ["CardChoice", "CardChooser", "Over", "Parser", "Phase", "SpaceItem", "card_actions"]
 
 S = TypeVar("S", bound="DealState")
 
@@ -65,6 +65,11 @@ class CardChoice:
         eq=False, repr=False
     )
 
+
+CardChooser: TypeAlias = Callable[[int, int, tuple[int, ...]], int]
+"""Chooses a card for :meth:`Phase.play_cards`: ``choose(seat, legal, trick)`` is given the seat
+whose card is played, the mask of its legal cards (bit *i*: the card of index *i*) and the cards of
+the trick in progress in play order (card indices), and returns the index of one legal card."""
 
 SpaceItem: TypeAlias = "Action | CardChoice"
 """An entry of :meth:`Phase.action_space`: an action, or a set-valued action chosen card by card."""
@@ -176,6 +181,30 @@ class Phase:
         tarotlib.errors.IllegalActionError: bid prise: bid must beat Garde
         """
         raise state.wrong(action, self.expects)
+
+    def play_cards(
+        self,
+        state: S,
+        choose: CardChooser | None = None,
+        *,
+        draw: Callable[[int], int] | None = None,
+    ) -> S:
+        """Play on from ``state`` while the legal actions of the seat to act are cards alone (the
+        fast path of playouts): each card is the one ``choose(seat, legal, trick)`` returns
+        (:data:`CardChooser`), or with ``draw`` (instead of ``choose``) the legal card of rank
+        ``draw(n)`` among the ``n`` legal cards in index order (the action
+        ``legal_actions()[draw(n)]``), played as ``state.apply`` would play its ``Play`` action,
+        without building the states in between. Returns the first state where another decision
+        is due (a declaration offered, a choice that is not a card) or where the deal has left
+        this phase; ``state`` itself when no card was played. The default plays no card: a phase
+        that does not override it is played through ``legal_actions()`` and ``apply()``.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> state.rules.phase_list[1].play_cards(state, draw=lambda n: 0) is state
+        True
+        """
+        return state
 
     def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
         """The auction's calls so far (``state.calls``): the deal's facts, to which an auction in

@@ -33,11 +33,14 @@ tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
 - cards are plain ``int`` indices (``Play._index``, not ``Card``): CPython specialises its int
   operations for exact ints only;
 - a completed trick goes to its winner's pile with one shift and one OR (piles are packed like the
-  hands); the fool rule is consulted only when the trick holds the fool or something is pending.
+  hands); the fool rule is consulted only when the trick holds the fool or something is pending;
+- for playouts, :meth:`TrickPlay.play_cards` runs these steps for card after card on local
+  variables, with cards chosen from the legal mask, and builds no state in between.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar, cast
 
@@ -45,11 +48,11 @@ import attrs
 
 from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Declare, Give, Play
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, parse_card
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_card
 from tarotlib.deal.data import DealData, evolve
-from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
+from tarotlib.deal.phase import CardChooser, Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState
-from tarotlib.errors import ActionParseError, IllegalActionError
+from tarotlib.errors import ActionParseError, ActionTypeError, IllegalActionError
 from tarotlib.tricks import FOOL_CLASS, TRUMP_CLASS, Overtrump, TrickRules
 
 if TYPE_CHECKING:
@@ -246,7 +249,7 @@ class Offer(Protocol):
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """Every declaration the offer may ever make in ``game``, in a fixed order (see
-        :meth:`Phase.action_space <tarotlib.deal.phase.Phase.action_space>`).
+        :meth:`~tarotlib.deal.phase.Phase.action_space`).
 
         FT-8.3: a poignée of each level is a set of cards, chosen card by card.
 
@@ -706,6 +709,178 @@ class TrickPlay(Phase):
         """
         return self.apply(state, action, int(card), data, seat)
 
+    def play_cards(
+        self,
+        state: S,
+        choose: CardChooser | None = None,
+        *,
+        draw: Callable[[int], int] | None = None,
+    ) -> S:
+        """Play the cards ``choose(seat, legal, trick)`` returns (or, with ``draw``, the legal card
+        of rank ``draw(n)`` among the ``n`` legal cards in index order) while the legal actions are
+        the legal cards alone (see :meth:`Phase.play_cards <tarotlib.deal.phase.Phase.play_cards>`):
+        the fast path of playouts. The trick is followed in local variables, as :meth:`apply`
+        does it, and no state is built in between, except where something reads it: while the
+        offers' window is open (the state is built to ask them; the run stops before a card when
+        they offer a declaration) and for the first lead under an opening-lead rule. A card that
+        needs more goes through :meth:`apply`: a card watched by an offer; the card that ends a
+        trick holding the fool, or ending while the fool rule has something pending, or ending
+        the last trick. The run also stops when the fool rule asks for a choice, and when the
+        deal leaves the phase.
+
+        A subclass that overrides :meth:`apply` gets no fast path (the state is returned as it
+        is) unless it overrides this method too.
+
+        A card that is not a legal card of the seat raises
+        :class:`~tarotlib.errors.IllegalActionError` (an int) or
+        :class:`~tarotlib.errors.ActionTypeError` (anything else).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> play = state.rules.phase_list[-2]
+        >>> lowest = lambda seat, legal, trick: (legal & -legal).bit_length() - 1
+        >>> over = play.play_cards(state, lowest)
+        >>> loop = state
+        >>> while not loop.is_over:
+        ...     loop = loop.apply(loop.legal_actions()[0])   # the lowest card index first
+        >>> over == loop, over.result == loop.result, play.play_cards(state, draw=lambda n: 0) == loop
+        (True, True, True)
+        """
+        if (choose is None) == (draw is None):
+            raise TypeError("play_cards() takes a card chooser or a draw, one of them")
+        if type(self).apply is not TrickPlay.apply:
+            return state  # a subclass plays its cards its own way: no fast path
+        # The same steps as apply(), with the state's slots in local variables.
+        x: PlayContext = state._x  # type: ignore[assignment]
+        fx = state._fx
+        if x.choosing and fx is not None and x.fool_rule.chooser(fx) >= 0:  # type: ignore[union-attr]
+            return state
+        offers, open_offers, lead_rule = x.offers, x.open_offers, x.lead_rule
+        legal, mates, card_class, above = x.legal, x.mates, x.card_class, x.above
+        plays, nxt, size, watch, fool, last = x.plays, x.nxt, x.size, x.watch, x.fool, x.last
+        bits, seat_bits, full = _BITS, SEAT_BITS, FULL_MASK  # (locals: faster than globals)
+        no_class, trump = FOOL_CLASS, TRUMP_CLASS
+        base = state  # the last state built: the slots that do not change here come from it
+        index = state._i
+        h, hands, seat = state._h, state._hands, state._to
+        led, win, ws = state._led, state._win, state._ws
+        trick, lead, tricks, piles = state._trick, state._lead, state._tricks, state._piles
+        taken = 0  # the cards of the trick in progress, as a mask
+        for c in trick:
+            taken |= _BITS[c]
+        # The trick's last card goes through apply() if the fool rule has something pending or
+        # the trick is the last one.
+        ending = fx is not None or len(tricks) + 1 == last
+        # Declarations may be offered (for the first trick, or the whole deal): they are asked.
+        window = offers and (not tricks or open_offers)
+        while True:
+            if window or (led < 0 and lead_rule is not None and not tricks and not trick):
+                # The offers and the opening-lead rule read the state: build it.
+                at = base
+                if h is not base._h:
+                    at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
+                mask = self.mask(at)
+                if window and self.offered(at, mask):
+                    return at  # legal_actions() lists declarations
+            elif led < 0:
+                mask = hands >> seat_bits * seat & full
+            elif mates is None:
+                mask = legal(hands >> seat_bits * seat & full, led, win)
+            else:
+                hand = hands >> seat_bits * seat & full
+                mask = legal(hand, led, win, ws >= 0 and mates[seat] >> ws & 1 == 1)
+            if draw is not None:
+                n = mask.bit_count()
+                rank = draw(n)
+                card = mask
+                if rank + rank < n:  # the legal card of that rank, from the lowest
+                    while rank:
+                        card &= card - 1
+                        rank -= 1
+                    card = (card & -card).bit_length() - 1
+                else:  # or from the highest
+                    rank = n - 1 - rank
+                    while rank:
+                        card ^= 1 << card.bit_length() - 1
+                        rank -= 1
+                    card = card.bit_length() - 1
+            else:
+                card = choose(seat, mask, trick)  # type: ignore[misc]
+                if type(card) is not int:
+                    card = _card_index(card)
+                if card < 0 or not mask >> card & 1:
+                    at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
+                    raise self._refused(at, card, mask)
+            action = plays[card]
+            if (watch and watch >> card & 1) or (
+                len(trick) + 1 == size and (ending or (taken | bits[card]) & fool)
+            ):
+                # The general path for this card: build the state and apply() it.
+                at = base
+                if h is not base._h:
+                    at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
+                after = self.apply(at, action, card)
+                if after._i != index or after._to < 0:
+                    return after  # the deal has left the phase
+                base = after
+                h, hands, seat = after._h, after._hands, after._to
+                led, win, ws = after._led, after._win, after._ws
+                trick, lead, tricks = after._trick, after._lead, after._tricks
+                piles, fx = after._piles, after._fx
+                taken = 0
+                for c in trick:
+                    taken |= _BITS[c]
+                ending = fx is not None or len(tricks) + 1 == last
+                window = offers and (not tricks or open_offers)
+                if x.choosing and fx is not None and x.fool_rule.chooser(fx) >= 0:  # type: ignore[union-attr]
+                    return after  # the fool rule asks for a choice
+                continue
+            h = (h, action, seat)
+            hands ^= 1 << card + seat_bits * seat
+            taken |= bits[card]
+            cls = card_class[card]  # BE-8, FT-9.3, LO-6.4, as in apply()
+            if cls != no_class:
+                if led < 0:
+                    led = cls
+                    win = card
+                    ws = seat
+                else:
+                    wcls = card_class[win]
+                    if cls == wcls:
+                        if above[win] >> card & 1:
+                            win = card
+                            ws = seat
+                    elif cls == trump:
+                        win = card
+                        ws = seat
+            trick += (card,)
+            if len(trick) < size:
+                seat = nxt[seat]
+                continue
+            # A trick is complete (no fool, nothing pending, not the last): to its winner.
+            piles |= taken << seat_bits * ws
+            tricks += ((lead, trick, ws),)
+            ending = len(tricks) + 1 == last
+            window = offers and open_offers
+            seat = lead = ws
+            led = win = ws = -1
+            trick = ()
+            taken = 0
+
+    def _refused(self, state: DealState, card: int, legal: int) -> IllegalActionError:
+        """The error for a chosen ``card`` that is not one of the ``legal`` cards of the seat to
+        act in ``state``."""
+        seat = state._to
+        cards = format_cards(legal, state.rules.notation)
+        if card < len(ALL_CARDS):
+            play: Play = state._x.plays[card]  # type: ignore[attr-defined]
+            reason = self.rejection(state, play).reason
+            return IllegalActionError(
+                f"the card chosen for seat {seat} is illegal: {reason} (legal: {cards})", play
+            )
+        return IllegalActionError(f"the card chosen for seat {seat} is not a card index: {card}")
+
     # -- text -------------------------------------------------------------------------------------
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """The cards, a fool payment card (when the fool rule lets a player choose it), then each
@@ -758,6 +933,55 @@ def _chain(first: Parser, second: Parser) -> Parser:
         return action if action is not None else second(args)
 
     return parse
+
+
+def _card_index(card: object) -> int:
+    """``card`` as a card index for play_cards(): an int (or an integer type such as numpy's),
+    not a bool."""
+    if not isinstance(card, bool):
+        try:
+            return operator.index(card)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ActionTypeError(
+        f"a card chooser returns a card index (an int), not {type(card).__name__} {card!r}"
+    )
+
+
+def _at(
+    base: S,
+    h: object,
+    hands: int,
+    seat: int,
+    led: int,
+    win: int,
+    ws: int,
+    trick: tuple[int, ...],
+    lead: int,
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    piles: int,
+) -> S:
+    """The play state with these trick slots, the others as in ``base`` (for play_cards())."""
+    s = _new(base.__class__)
+    s._g = base._g
+    s._d = base._d
+    s._h = h  # type: ignore[assignment]
+    s._i = base._i
+    s._ph = base._ph
+    s._to = seat
+    s._hands = hands
+    s._x = base._x
+    s._led = led
+    s._win = win
+    s._ws = ws
+    s._trick = trick
+    s._lead = lead
+    s._tricks = tricks
+    s._piles = piles
+    s._fx = base._fx
+    s._memo = -1
+    s._acts = None
+    return s
 
 
 def play_actions(cards: Sequence[int], notation: Notation) -> tuple[Play, ...]:
