@@ -16,7 +16,8 @@ from seed ``SEED + i``, each step choosing uniformly (``random.Random(seed).choi
 Each figure is µs per step (an action, or one id of a poignée) over the whole loop: the deal or
 ``reset`` and, for (c) and (d), the terminated agents' final ``step(None)``, are included. The
 ratios are over (a); the aim is (d) at most 4 times (a). Timing as the other benchmarks do
-(``harness.py``: a calibrated warm-up, then repeats from the same seeds; best and median).
+(``harness.py``: a calibrated warm-up, then repeats from the same seeds; best and median), the
+four loops' repeats taking turns so that a busy moment of the machine slows them alike.
 
     python benchmarks/bench_overhead.py                  # about 40 s
     python benchmarks/bench_overhead.py --quick --json out.json
@@ -29,6 +30,7 @@ run outside a checkout); it needs numpy, pettingzoo and gymnasium.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -47,8 +49,8 @@ from harness import (
     TARGET_SECONDS,
     Counts,
     calibrate,
-    repeat,
     summary,
+    timed,
 )
 
 # This checkout's tarotlib (src/ does not exist outside a checkout: then the installed one).
@@ -175,13 +177,24 @@ def run(
     out: dict[str, Any] = {}
     for label in games:
         name, options = GAMES[label]
-        figures: dict[str, Any] = {}
+        works = {loop: MAKERS[loop](name, options, seed) for loop in LOOPS}
+        sizes = {}
         for loop in LOOPS:
             log(f"{label}: {loop}")
-            work = MAKERS[loop](name, options, seed)
-            n = calibrate(work, target, start=2, minimum=2)
-            times, (deals, steps) = repeat(work, n, repeats)
-            figures[loop] = {"deals": deals, "steps": steps, **summary(times, steps)}
+            sizes[loop] = calibrate(works[loop], target, start=2, minimum=2)
+        # The loops' repeats take turns, so that a busy moment of the machine slows them alike.
+        times: dict[str, list[float]] = {loop: [] for loop in LOOPS}
+        counts: dict[str, Counts] = {}
+        for _ in range(repeats):
+            for loop in LOOPS:
+                elapsed, got = timed(functools.partial(works[loop], sizes[loop]))
+                if counts.setdefault(loop, got) != got:
+                    raise RuntimeError(f"{label} {loop}: repeats differ: {got} != {counts[loop]}")
+                times[loop].append(elapsed)
+        figures: dict[str, Any] = {}
+        for loop in LOOPS:
+            deals, steps = counts[loop]
+            figures[loop] = {"deals": deals, "steps": steps, **summary(times[loop], steps)}
         base = figures["engine"]["best_us"]
         for loop in LOOPS:
             figures[loop]["ratio"] = figures[loop]["best_us"] / base
