@@ -5,6 +5,7 @@ same agent in several steps, and the handling of illegal actions."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
@@ -315,3 +316,25 @@ def test_the_wrapper_enforces_the_order_of_calls() -> None:
     game.reset(seed=4)
     assert game.agent_selection == "seat_1" and game.agents == game.possible_agents
     assert game.action_mask("seat_1").tolist() == game.last()[0]["action_mask"].tolist()
+
+
+def test_human_rendering_prints_after_each_step(capsys: pytest.CaptureFixture[str]) -> None:
+    game: Any = env("belote", render_mode="human")
+    game.reset(seed=4)
+    assert game.render() is None
+    game.step(1)
+    printed = capsys.readouterr().out.split("belote_v0 | ")
+    assert len(printed) == 3  # the render asked for, then the one after the step
+    assert printed[2].startswith("phase play | dealer seat_0 | to act: seat_1")
+    assert "last: seat_1 bid spades" in printed[2]
+
+
+def test_an_environment_pickles_mid_deal() -> None:
+    game: Any = env("french-tarot", players=4)
+    game.reset(seed=3)
+    for _ in range(6):
+        game.step(int(np.flatnonzero(game.last()[0]["action_mask"])[-1]))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.unwrapped.deal == game.unwrapped.deal
+    assert copy.agent_selection == game.agent_selection
+    assert np.array_equal(copy.last()[0]["observation"], game.last()[0]["observation"])
