@@ -170,8 +170,11 @@ class TensorEncoder:
         self._seats: dict[tuple[int, int], tuple[int, ...]] = {}
         self._cache: dict[int, tuple[object, tuple[tuple[int, Action], ...]]] = {}
         self._slices = {name: slice(begin, begin + size) for name, begin, size in self._layout}
-        self._rotations = [[(seat + r) % n for r in range(n)] for seat in range(n)]
         self._deck_index = np.array(deck, np.intp)
+        self._two_decks = np.array([*deck, *(c + 80 for c in deck)], np.intp)
+        hand_at, seen_at = self._start["hand"], self._start["seen"]
+        assert seen_at == hand_at + d
+        self._hand_and_seen = slice(hand_at, seen_at + d)
         self._deck_mask = sum(1 << c for c in deck)
         self._visible_mask = rules.visible_mask
         self._tricks_cache: tuple[object, Any, Any, int] | None = None
@@ -243,11 +246,6 @@ class TensorEncoder:
             cache.clear()
         cache[id(node)] = (node, out)
         return out
-
-    def _bits(self, mask: int) -> NDArray[np.uint8]:
-        """The cards of ``mask`` as D zeros and ones, in pack order."""
-        raw = np.frombuffer(mask.to_bytes(10, "little"), np.uint8)
-        return np.unpackbits(raw, bitorder="little")[self._deck_index]
 
     def _visible(self, state: DealState, seat: int) -> int:
         """The mask of the cards the seat's observation shows (its hand included)."""
@@ -346,7 +344,6 @@ class TensorEncoder:
         n, pos = self.players, self._pos
         sl = self._slices
         rel = (-seat) % n
-        rotation = self._rotations[seat]
         out[sl["phase"].start + state._i] = 1.0
         if state._to >= 0:
             out[sl["to_act"].start + (state._to + rel) % n] = 1.0
@@ -356,11 +353,13 @@ class TensorEncoder:
             out[sl["declarer"].start + (data.declarer + rel) % n] = 1.0
         if data.called >= 0 and pos[data.called] >= 0:
             out[sl["called"].start + pos[data.called]] = 1.0
-        visible = self._visible(state, seat)
+        visible = self._visible_mask(state, seat)
         hand = state._hands >> SEAT_BITS * seat & visible  # all of it, unless the game hides it
-        out[sl["hand"]] = self._bits(hand)
         played, order, played_mask = self._tricks_part(state)
-        out[sl["played"]] = played[rotation].ravel()
+        cut = n - seat  # relative row r is absolute seat (seat + r) % n: two slices
+        rows = out[sl["played"]].reshape(n, -1)
+        rows[:cut] = played[seat:]
+        rows[cut:] = played[:seat]
         if state._trick:
             base = sl["trick"].start
             d = self.cards
@@ -370,11 +369,15 @@ class TensorEncoder:
                 out[base + ((s + rel) % n) * d + pos[c]] = 1.0
                 played_mask |= 1 << c
         seen = visible & ~hand & ~played_mask & self._deck_mask
-        if seen:
-            out[sl["seen"]] = self._bits(seen)
+        # "hand" and "seen" are next to each other: both from one unpacking of their bits.
+        raw = np.frombuffer((hand | seen << 80).to_bytes(20, "little"), np.uint8)
+        out[self._hand_and_seen] = np.unpackbits(raw, bitorder="little")[self._two_decks]
         moves = self._moves(state)
         if moves:
-            out[sl["actions"]] = self._actions_part(moves)[rotation].ravel()
+            actions = self._actions_part(moves)
+            rows = out[sl["actions"]].reshape(n, -1)
+            rows[:cut] = actions[seat:]
+            rows[cut:] = actions[:seat]
         if chosen:
             base = sl["chosen"].start
             out[base + self._slot_of_id[chosen[0]]] = 1.0
