@@ -1,16 +1,28 @@
-"""Tools for players that search: the card sampler (:func:`sample_world`).
+"""What bots and AI research need, for every game on the deal machine.
 
-A seat's observation hides the other hands; a search (Monte Carlo, ISMCTS, ...) plays on
-*determinizations*: full deal states that agree with everything the seat has seen.
-:func:`sample_world` draws one, exactly uniformly over the consistent worlds
-(:mod:`tarotlib.ai.sampler`).
+- :func:`sample_world`: the card sampler (determinization): a full deal consistent with
+  everything a seat knows and nothing else, exactly uniform (:mod:`tarotlib.ai.sampler`);
+- :class:`ActionCodec` and :class:`Node`: a fixed, versioned id for every action
+  (:mod:`tarotlib.ai.codec`);
+- :func:`playout`, :func:`playouts`, :func:`play_to_end`: fast play-outs
+  (:mod:`tarotlib.ai.playout`);
+- with numpy (``tarotlib[ai]``): :mod:`tarotlib.ai.tensors` (observation and information-state
+  tensors) and :mod:`tarotlib.ai.dataset` (records to training arrays);
+- :mod:`tarotlib.ai.openspiel` (``tarotlib[openspiel]``) and :mod:`tarotlib.ai.pettingzoo`
+  (``tarotlib[pettingzoo]``): every game as an OpenSpiel game and as a PettingZoo environment.
+
+Importing :mod:`tarotlib.ai` imports none of numpy, OpenSpiel or PettingZoo.
 
 >>> import random, tarotlib
->>> from tarotlib.ai import sample_world
+>>> from tarotlib.ai import ActionCodec, playout, sample_world
 >>> state = tarotlib.variant("belote").new_deal(seed=4)
 >>> world = sample_world(state, 1, random.Random(0))
 >>> world.observation(1) == state.observation(1)
 True
+>>> ActionCodec(state.rules).legal_ids(state)
+(0, 1)
+>>> len(playout(world, rng=random.Random(1)).scores)
+4
 """
 
 from tarotlib.ai.codec import CODEC_VERSION, ActionCodec, CodecError, Node, Show
