@@ -1,0 +1,67 @@
+"""``Game.visible_mask`` computed fast by a game equals its observation's ``visible_cards()``: at
+every step of random deals under drawn options (those that change what is shown included), for
+every seat; and under a few fixed options, over more seeded deals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
+import tarotlib
+from tarotlib.testing import random_play
+from tarotlib.testing.strategies import deals, rules
+
+GAMES = ["contree"]
+"""The games whose ``visible_mask`` is their own (the default builds the observation)."""
+
+FIXED: list[tuple[str, dict[str, Any]]] = [
+    ("contree", {"preset": "ffb", "declarations": True}),
+    ("contree", {"preset": "coinche", "declarations": True, "declaration_tie": "first_announcer"}),
+    ("contree", {"contracts": "suits_ta_sa", "declarations": True, "sa_carres": "face"}),
+    ("contree", {"belote_announce": "explicit", "declarations": True}),
+]
+
+SETTINGS = settings(
+    max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def check_all_seats(state: Any) -> None:
+    game = state.rules
+    for seat in range(game.players):
+        expected = tarotlib.card_mask(state.observation(seat).visible_cards())
+        assert game.visible_mask(state, seat) == expected, (seat, state)
+
+
+def test_the_games_have_their_own() -> None:
+    default = tarotlib.deal.Game.visible_mask  # type: ignore[attr-defined]
+    for name in GAMES:
+        assert type(tarotlib.variant(name)).visible_mask is not default, name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_equal_under_drawn_options(name: str) -> None:
+    @SETTINGS
+    @given(state=deals(rules(name)), chooser=st.integers(0, 2**32))
+    def run(state: Any, chooser: int) -> None:
+        last, _ = random_play(state, chooser, on_step=check_all_seats, max_actions=2000)
+        assert last.is_over
+
+    run()
+
+
+@pytest.mark.parametrize(("name", "options"), FIXED, ids=[f"{n}-{o}" for n, o in FIXED])
+def test_equal_over_seeded_deals(name: str, options: dict[str, Any]) -> None:
+    game: Any = tarotlib.variant(name, **options)
+    rng = random.Random(29)
+    for seed in range(20):
+        state = game.new_deal(seed=seed)
+        check_all_seats(state)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            check_all_seats(state)
