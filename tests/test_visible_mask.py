@@ -16,7 +16,7 @@ import tarotlib
 from tarotlib.testing import random_play
 from tarotlib.testing.strategies import deals, rules
 
-GAMES = ["contree"]
+GAMES = ["contree", "lombardy", "reseghino"]
 """The games whose ``visible_mask`` is their own (the default builds the observation)."""
 
 FIXED: list[tuple[str, dict[str, Any]]] = [
@@ -24,6 +24,12 @@ FIXED: list[tuple[str, dict[str, Any]]] = [
     ("contree", {"preset": "coinche", "declarations": True, "declaration_tie": "first_announcer"}),
     ("contree", {"contracts": "suits_ta_sa", "declarations": True, "sa_carres": "face"}),
     ("contree", {"belote_announce": "explicit", "declarations": True}),
+    ("lombardy", {}),
+    ("lombardy", {"matto_payment": "any_own_card", "matto_payment_from_discard": True}),
+    ("lombardy", {"matto_exchange_with_partner": "skip", "exposure_order": "dealer_choice"}),
+    ("lombardy", {"monte": "disabled", "own_matto_trick": "ignore"}),
+    ("reseghino", {}),
+    ("reseghino", {"matto_payment": "any_own_card", "matto_payment_from_discard": True}),
 ]
 
 SETTINGS = settings(
