@@ -16,7 +16,7 @@ import tarotlib
 from tarotlib.testing import random_play
 from tarotlib.testing.strategies import deals, rules
 
-GAMES = ["contree", "lombardy", "reseghino"]
+GAMES = ["contree", "lombardy", "reseghino", "tarocco-ombre", "ombra-arrabiata"]
 """The games whose ``visible_mask`` is their own (the default builds the observation)."""
 
 FIXED: list[tuple[str, dict[str, Any]]] = [
@@ -30,6 +30,20 @@ FIXED: list[tuple[str, dict[str, Any]]] = [
     ("lombardy", {"monte": "disabled", "own_matto_trick": "ignore"}),
     ("reseghino", {}),
     ("reseghino", {"matto_payment": "any_own_card", "matto_payment_from_discard": True}),
+    *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
+    ("tarocco-ombre", {"players": 3, "return_received_card": True}),
+    ("tarocco-ombre", {"players": 5, "return_received_card": True, "concession_enabled": True}),
+    ("tarocco-ombre", {"players": 5, "named_card_in_discard": "name_again"}),
+    ("tarocco-ombre", {"players": 5, "called_card_in_discard": "dealer_is_partner"}),
+    ("tarocco-ombre", {"players": 7, "exchanges_optional": False, "all_pass": "same_dealer"}),
+    (
+        "tarocco-ombre",
+        {"players": 7, "concession_enabled": True, "concession_timing": "before_exchanges"},
+    ),
+    ("ombra-arrabiata", {}),
+    ("ombra-arrabiata", {"matto_payment": "any_own_card", "matto_payment_from_discard": True}),
+    ("ombra-arrabiata", {"concession_enabled": True}),
+    ("tarocco-ombre", {"players": 5, "partner_call": "mandatory"}),
 ]
 
 SETTINGS = settings(
