@@ -16,7 +16,7 @@ import tarotlib
 from tarotlib.testing import random_play
 from tarotlib.testing.strategies import deals, rules
 
-GAMES = ["contree", "lombardy", "reseghino", "tarocco-ombre", "ombra-arrabiata"]
+GAMES = ["contree", "lombardy", "reseghino", "tarocco-ombre", "ombra-arrabiata", "chambery"]
 """The games whose ``visible_mask`` is their own (the default builds the observation)."""
 
 FIXED: list[tuple[str, dict[str, Any]]] = [
@@ -43,6 +43,22 @@ FIXED: list[tuple[str, dict[str, Any]]] = [
     ("ombra-arrabiata", {}),
     ("ombra-arrabiata", {"matto_payment": "any_own_card", "matto_payment_from_discard": True}),
     ("ombra-arrabiata", {"concession_enabled": True}),
+    *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
+    *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
+    *(("chambery", {"players": p, "discard_trumps": "dm_void"}) for p in (3, 5)),
+    ("chambery", {"players": 4, "discard_trumps": "if_unavoidable_hidden"}),
+    (
+        "chambery",
+        {"players": 5, "fou_payment_from_discard": True, "fou_payment_card": "any_source_card"},
+    ),
+    (
+        "chambery",
+        {"players": 3, "fou_payment_from_discard": True, "discard_trumps": "dm_void"},
+    ),
+    ("chambery", {"players": 6, "fou_payment_source": "own", "fou_last_trick": "to_winner"}),
+    ("chambery", {"players": 4, "return_received_card": True, "request_in_discard": "rename"}),
+    ("chambery", {"players": 5, "requests_optional": False, "call_fallback": "alone"}),
+    ("chambery", {"players": 4, "auction": "multi_round", "discard_owner": "last_trick"}),
     ("tarocco-ombre", {"players": 5, "partner_call": "mandatory"}),
 ]
 
