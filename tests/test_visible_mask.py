@@ -16,8 +16,16 @@ import tarotlib
 from tarotlib.testing import random_play
 from tarotlib.testing.strategies import deals, rules
 
-GAMES = ["contree", "lombardy", "reseghino", "tarocco-ombre", "ombra-arrabiata", "chambery"]
-"""The games whose ``visible_mask`` is their own (the default builds the observation)."""
+GAMES = [
+    "contree",
+    "lombardy",
+    "reseghino",
+    "tarocco-ombre",
+    "ombra-arrabiata",
+    "chambery",
+    "french-tarot-solo",
+]
+"""The games given their own ``visible_mask`` here (the default builds the observation)."""
 
 FIXED: list[tuple[str, dict[str, Any]]] = [
     ("contree", {"preset": "ffb", "declarations": True}),
@@ -59,6 +67,16 @@ FIXED: list[tuple[str, dict[str, Any]]] = [
     ("chambery", {"players": 4, "return_received_card": True, "request_in_discard": "rename"}),
     ("chambery", {"players": 5, "requests_optional": False, "call_fallback": "alone"}),
     ("chambery", {"players": 4, "auction": "multi_round", "discard_owner": "last_trick"}),
+    ("french-tarot-solo", {}),
+    ("french-tarot-solo", {"solo_dummy_follow_scope": "whole_hand", "solo_petit_sec": "off"}),
+    (
+        "french-tarot-solo",
+        {"solo_first_deal_contract": "free", "solo_petit_sec": "mandatory_redeal"},
+    ),
+    ("french-tarot-solo", {"solo_poignee_thresholds": "13/15/18"}),
+    ("french-tarot", {"players": 4}),
+    ("french-tarot", {"players": 5, "declarations": "poignee_and_misere"}),
+    ("french-tarot", {"players": 3, "show_discarded_trumps": False}),
     ("tarocco-ombre", {"players": 5, "partner_call": "mandatory"}),
 ]
 
