@@ -46,7 +46,7 @@ from tarotlib.decks import Deck
 from tarotlib.engine import DealResult
 from tarotlib.match import first_dealer_from_seed
 from tarotlib.variants.chambery.facts import TRICKS, Config, discard_rule, fou_rule
-from tarotlib.variants.chambery.observation import ChamberyObservation, observe
+from tarotlib.variants.chambery.observation import ChamberyObservation, observe, visible_mask
 from tarotlib.variants.chambery.options import ChamberyOptions
 from tarotlib.variants.chambery.scoring import (
     Contract,
@@ -241,6 +241,18 @@ class Chambery(Game[ChamberyState]):
         'discard'
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: ChamberyState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation (:func:`~tarotlib.variants.chambery.observation.visible_mask`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("chambery", players=4, simplifie=True)
+        >>> state = rules.new_deal(seed=1)
+        >>> rules.visible_mask(state, 2) == tarotlib.card_mask(state.observation(2).visible_cards())
+        True
+        """
+        return visible_mask(state, seat)
 
     def score(self, state: ChamberyState) -> DealResult:
         """CH-13 – CH-16: each seat's points (CH-5.4), the sides' totals, the settlement.

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, Card, cards_of
-from tarotlib.deal import Exchange, exchanges_seen, out_of_play
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
+from tarotlib.deal import FOOL_EXCHANGE, Exchange, exchanges, exchanges_seen, note, out_of_play
 from tarotlib.deal.observe import DealObservation, common_fields
+from tarotlib.deal.state import SEAT_BITS
 from tarotlib.variants.chambery.state import ChamberyState, shown_trumps
 
-__all__ = ["ChamberyObservation", "observe"]
+__all__ = ["ChamberyObservation", "observe", "visible_mask"]
 
 
 @attrs.frozen
@@ -118,3 +119,38 @@ def observe(state: ChamberyState, seat: int) -> ChamberyObservation:
         fou_exchange=state.fou_exchange,
         discard_owner=state.discard_owner,
     )
+
+
+def visible_mask(state: ChamberyState, seat: int) -> int:
+    """The cards :func:`observe` shows ``seat``, as a mask: what its ``visible_cards()`` gives,
+    computed without building the observation (the tests keep the two equal): the seat's hand
+    and the cards played, the discard to the dealer and to all at the end (CH-7.4), its shown
+    trumps (CH-7.2), every named card and the cards given back that this seat saw (CH-9.4,
+    CH-9.6), the called card (CH-10.1) and the card given for the Fou (CH-12.4).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("chambery", players=3).new_deal(seed=2, dealer=0)
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> [visible_mask(state, s) == tarotlib.card_mask(observe(state, s).visible_cards()) for s in range(3)]
+    [True, True, True]
+    """
+    d = state._d
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
+    for c in state._trick:
+        mask |= 1 << c
+    if state._to < 0 or seat == d.dealer:
+        mask |= d.discard
+    made = note(d.notes, FOOL_EXCHANGE)
+    if made is not None:
+        mask |= 1 << made[2]  # type: ignore[index]
+    if d.discard:
+        # The shown trumps of what was laid aside: ``data.discard`` differs from it only by the
+        # card given for the Fou from the discard (CH-7.4 option), which is in the mask already.
+        mask |= shown_trumps(state, d.discard)
+    for e in exchanges(d):
+        mask |= 1 << e.named
+        if e.returned is not None and seat in (e.requester, e.giver):
+            mask |= 1 << e.returned
+    if d.called >= 0:
+        mask |= 1 << d.called
+    return mask

@@ -51,10 +51,11 @@ def discarded(state: DealState) -> int:
     return card_mask(a.card for a in state.history if isinstance(a, Discard))
 
 
-def shown_trumps(state: DealState) -> int:
+def shown_trumps(state: DealState, discard: int | None = None) -> int:
     """The discarded trumps the table sees (CH-7.2): every one under ``if_unavoidable_shown``,
     none under ``if_unavoidable_hidden``; under ``dm_void`` only the Baga, unless no discard could
-    leave the dealer void of trumps but 21, when every one is shown.
+    leave the dealer void of trumps but 21, when every one is shown. ``discard`` is the mask of
+    the cards laid aside to read (default: :func:`discarded`).
 
     >>> import tarotlib
     >>> shown_trumps(tarotlib.variant("chambery").new_deal(seed=1))
@@ -62,7 +63,7 @@ def shown_trumps(state: DealState) -> int:
     """
     rules = cast("Chambery", state.rules)
     how = rules.options.discard_trumps
-    trumps = discarded(state) & TRUMP_MASK
+    trumps = (discarded(state) if discard is None else discard) & TRUMP_MASK
     if how == "if_unavoidable_hidden" or not trumps:
         return 0
     if how == "dm_void":

@@ -22,7 +22,7 @@ from tarotlib.variants.french_tarot.types import Contract, Declaration
 if TYPE_CHECKING:
     from tarotlib.variants.french_tarot.game import FrenchTarotState
 
-__all__ = ["FrenchTarotObservation", "observe", "visible_mask"]
+__all__ = ["FrenchTarotObservation", "observe", "table_mask", "visible_mask"]
 
 _PETIT_SEC = "petit sec"  # the start of the annulment reason of FT-3.4
 _CHIEN_SHOWN_IN = frozenset({"discard", "slam", "play", "over"})
@@ -142,9 +142,23 @@ def visible_mask(state: FrenchTarotState, seat: int) -> int:
     >>> visible_mask(state, 3) == tarotlib.card_mask(observe(state, 3).visible_cards())
     True
     """
+    return state._hands >> SEAT_BITS * seat & FULL_MASK | table_mask(state, seat)
+
+
+def table_mask(state: FrenchTarotState, seat: int) -> int:
+    """The cards :func:`observe` shows ``seat`` besides its hand, as a mask (FT-17): the chien
+    once turned up or at the end, the écart to the taker (and to all at the end), the shown
+    discarded trumps, the cards played, the declarations' shown cards, the called card and a
+    petit sec hand that annulled the deal (FT-3.4). (Some may be in the seat's hand too.)
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=8)
+    >>> table_mask(state, 3)
+    0
+    """
     d = state._d
     over = d.result is not None
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK
+    mask = 0
     contract = cast("Contract | None", d.contract)
     if over or (contract is not None and contract.takes_chien and state.phase in _CHIEN_SHOWN_IN):
         mask |= d.kitty

@@ -55,7 +55,12 @@ from tarotlib.variants.belote.contree.scoring import (
     score_contree,
     settle_contree,
 )
-from tarotlib.variants.belote.contree.state import ContreeObservation, ContreeState, observe
+from tarotlib.variants.belote.contree.state import (
+    ContreeObservation,
+    ContreeState,
+    observe,
+    visible_mask,
+)
 from tarotlib.variants.belote.contree.types import (
     BidKind,
     Coinche,
@@ -357,6 +362,18 @@ class Contree(Game[ContreeState]):
         True
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: ContreeState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation (:func:`~tarotlib.variants.belote.contree.state.visible_mask`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("contree")
+        >>> state = rules.new_deal(seed=1)
+        >>> rules.visible_mask(state, 1) == tarotlib.card_mask(state.observation(1).visible_cards())
+        True
+        """
+        return visible_mask(state, seat)
 
     # -- the game (CO-3.1, CO-10) -----------------------------------------------------------------
     def next_dealer(self, dealer: int, result: DealResult | None = None) -> int:

@@ -28,7 +28,7 @@ from tarotlib.variants.belote.types import Announcement, Combination, Combinatio
 if TYPE_CHECKING:
     from tarotlib.variants.belote.contree.game import Contree
 
-__all__ = ["ContreeObservation", "ContreeState"]
+__all__ = ["ContreeObservation", "ContreeState", "visible_mask"]
 
 
 class ContreeState(DealState):
@@ -146,14 +146,7 @@ def observe(state: ContreeState, seat: int) -> ContreeObservation:
     >>> seen.hand == state.hand(2), seen.visible_cards() == set(state.hand(2))
     (True, True)
     """
-    declared = state.declarations
-    shown_best: int | None = None
-    if state._tricks and declared:
-        contract = state._d.contract
-        tie = state.rules.options.declaration_tie
-        sa = state.rules.options.sa_carres
-        shown_best = best_declaring_team(declared, contract, sa, tie, declared[0].seat)  # type: ignore[arg-type]
-    decls = declarations_seen(declared, seat, shown_best)
+    decls = _declarations(state, seat)
     return ContreeObservation(
         seat=seat,
         dealer=state.dealer,
@@ -170,6 +163,44 @@ def observe(state: ContreeState, seat: int) -> ContreeObservation:
         announcements=state.announcements,
         result=state.data.result,
     )
+
+
+def visible_mask(state: ContreeState, seat: int) -> int:
+    """The cards :func:`observe` shows ``seat``, as a mask: what its ``visible_cards()`` gives,
+    computed without building the observation (the tests keep the two equal): its hand, the
+    tricks, the declared cards it may see (BE-10.3 / CO-7) and the belote announcements (CO-6.2).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("contree").new_deal(seed=1)
+    >>> visible_mask(state, 2) == tarotlib.card_mask(observe(state, 2).visible_cards())
+    True
+    """
+    d = state._d
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
+    for c in state._trick:
+        mask |= 1 << c
+    if d.declarations:
+        for _, _, shown in _declarations(state, seat):
+            for c in shown:
+                mask |= 1 << c
+    for _, _, c in state.rules.belote_offer.announced(d):
+        mask |= 1 << c
+    return mask
+
+
+def _declarations(
+    state: ContreeState, seat: int
+) -> tuple[tuple[int, CombinationKind, tuple[Card, ...]], ...]:
+    """The declarations as ``seat`` sees them (BE-10.3, CO-7): the best team's cards are shown
+    once the first trick is over."""
+    declared = state.declarations
+    shown_best: int | None = None
+    if state._tricks and declared:
+        contract = state._d.contract
+        tie = state.rules.options.declaration_tie
+        sa = state.rules.options.sa_carres
+        shown_best = best_declaring_team(declared, contract, sa, tie, declared[0].seat)  # type: ignore[arg-type]
+    return declarations_seen(declared, seat, shown_best)
 
 
 def _call_text(call: object) -> str:

@@ -59,7 +59,11 @@ from tarotlib.variants.french_tarot.game import (
     _takes_chien,
 )
 from tarotlib.variants.french_tarot.scoring import result_of
-from tarotlib.variants.french_tarot.solo.observation import SoloObservation, observe_solo
+from tarotlib.variants.french_tarot.solo.observation import (
+    SoloObservation,
+    observe_solo,
+    visible_mask,
+)
 from tarotlib.variants.french_tarot.solo.options import SoloOptions
 from tarotlib.variants.french_tarot.solo.play import (
     AI,
@@ -279,6 +283,21 @@ class FrenchTarotSolo(Game[SoloState]):
         ()
         """
         return observe_solo(state, seat)
+
+    def visible_mask(self, state: SoloState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation (:func:`~tarotlib.variants.french_tarot.solo.observation.visible_mask`):
+        seats 1 and 2 (the AI, the dummy) see the table as the player does, not his hand.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot-solo")
+        >>> state = rules.new_deal(seed=2)
+        >>> rules.visible_mask(state, 0) == tarotlib.card_mask(state.hand(0))
+        True
+        >>> rules.visible_mask(state, 1), rules.visible_mask(state, 2)
+        (0, 0)
+        """
+        return visible_mask(state, seat)
 
     def score(self, state: SoloState) -> DealResult:
         """FT-20.11: French Tarot's scoring (FT-13, FT-14 with the 3-player rules) of the player's

@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import Card, cards_of
-from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
+from tarotlib.cards import FULL_MASK, Card, cards_of
+from tarotlib.deal.state import SEAT_BITS
+from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe, table_mask
 from tarotlib.variants.french_tarot.solo.play import AI, DUMMY, PLAYER, face_up_mask
 
 if TYPE_CHECKING:
     from tarotlib.variants.french_tarot.state import FrenchTarotState
 
-__all__ = ["SoloObservation", "observe_solo"]
+__all__ = ["SoloObservation", "observe_solo", "visible_mask"]
 
 
 @attrs.frozen
@@ -97,3 +98,24 @@ def observe_solo(state: FrenchTarotState, seat: int) -> SoloObservation:
         ai_cards=state.hand_mask(AI).bit_count(),
         dummy_face_down=(state.hand_mask(DUMMY) & ~up).bit_count(),
     )
+
+
+def visible_mask(state: FrenchTarotState, seat: int) -> int:
+    """The cards :func:`observe_solo` shows ``seat``, as a mask: what its ``visible_cards()``
+    gives, computed without building the observation (FT-20.8; the tests keep the two equal).
+    Every seat sees what the player sees of the table (FT-17, as the player) and the dummy's
+    face-up cards; only the player's view holds his hand (the AI's shows no hand, the dummy's
+    its face-up cards).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("french-tarot-solo").new_deal(seed=4)
+    >>> while state.phase != "play":
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> [visible_mask(state, s) == tarotlib.card_mask(observe_solo(state, s).visible_cards())
+    ...  for s in range(3)]
+    [True, True, True]
+    """
+    mask = table_mask(state, PLAYER) | face_up_mask(state)
+    if seat == PLAYER:
+        mask |= state._hands >> SEAT_BITS * PLAYER & FULL_MASK
+    return mask

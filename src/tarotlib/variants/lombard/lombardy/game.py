@@ -48,7 +48,11 @@ from tarotlib.variants.lombard.facts import (
     discard_rule,
     matto_rule,
 )
-from tarotlib.variants.lombard.lombardy.observation import LombardObservation, observe
+from tarotlib.variants.lombard.lombardy.observation import (
+    LombardObservation,
+    observe,
+    visible_mask,
+)
 from tarotlib.variants.lombard.lombardy.options import (
     LombardyOptions,
     ReseghinoOptions,
@@ -193,6 +197,18 @@ class Lombardy(Game[LombardState]):
         'monte'
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: LombardState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation (:func:`~tarotlib.variants.lombard.lombardy.observation.visible_mask`).
+
+        >>> import tarotlib
+        >>> rules = Lombardy()
+        >>> state = rules.new_deal(seed=1)
+        >>> rules.visible_mask(state, 0) == tarotlib.card_mask(state.observation(0).visible_cards())
+        True
+        """
+        return visible_mask(state, seat)
 
     def score(self, state: LombardState) -> DealResult:
         """LO-16: the teams' piles (the discard joining its owner's, LO-8.3) counted by
@@ -351,6 +367,18 @@ class Reseghino(Game[LombardState]):
         'discard'
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: LombardState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation (:func:`~tarotlib.variants.lombard.lombardy.observation.visible_mask`).
+
+        >>> import tarotlib
+        >>> rules = Reseghino()
+        >>> state = rules.new_deal(seed=1)
+        >>> rules.visible_mask(state, 2) == tarotlib.card_mask(state.observation(2).visible_cards())
+        True
+        """
+        return visible_mask(state, seat)
 
     def score(self, state: LombardState) -> DealResult:
         """RE-6: each player's pile (the discard joining its owner's, LO-8.3) counted by

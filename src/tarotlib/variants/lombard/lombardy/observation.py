@@ -10,11 +10,14 @@ from __future__ import annotations
 import attrs
 
 from tarotlib.actions import Action
-from tarotlib.cards import Card
+from tarotlib.cards import FULL_MASK, Card
+from tarotlib.deal import FOOL_EXCHANGE
+from tarotlib.deal.data import note
 from tarotlib.deal.observe import DealObservation, common_fields
+from tarotlib.deal.state import SEAT_BITS
 from tarotlib.variants.lombard.lombardy.state import LombardState, MattoExchange, sides_of
 
-__all__ = ["LombardObservation", "observe"]
+__all__ = ["LombardObservation", "observe", "visible_mask"]
 
 
 @attrs.frozen
@@ -101,3 +104,28 @@ def observe(state: LombardState, seat: int) -> LombardObservation:
         discard_owner=state.discard_owner,
         matto=state.matto_exchange,
     )
+
+
+def visible_mask(state: LombardState, seat: int) -> int:
+    """The cards :func:`observe` shows ``seat``, as a mask: what its ``visible_cards()`` gives,
+    computed without building the observation (LO-9; the tests keep the two equal): the seat's
+    hand, the cards played, the exposed cards (LO-12.3), the discard to the dealer and to all
+    once the deal is over (LO-8.4), and the card given for the Matto (LO-7.4).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("lombardy").new_deal(seed=3, dealer=0)
+    >>> visible_mask(state, 1) == tarotlib.card_mask(observe(state, 1).visible_cards())
+    True
+    """
+    d = state._d
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
+    for c in state._trick:
+        mask |= 1 << c
+    for _, c in state.exposed:
+        mask |= 1 << c
+    if state._to < 0 or seat == d.dealer:  # over, or the dealer
+        mask |= d.discard
+    made = note(d.notes, FOOL_EXCHANGE)
+    if made is not None:
+        mask |= 1 << made[2]  # type: ignore[index]
+    return mask

@@ -50,7 +50,7 @@ from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError
 from tarotlib.points import PointTable
 from tarotlib.variants.lombard.facts import MATTO, TRICKS, discard_rule, matto_rule, points
-from tarotlib.variants.lombard.ombre.observation import OmbreObservation, observe
+from tarotlib.variants.lombard.ombre.observation import OmbreObservation, observe, visible_mask
 from tarotlib.variants.lombard.ombre.options import OmbreOptions
 from tarotlib.variants.lombard.ombre.scoring import (
     Contract,
@@ -302,6 +302,18 @@ class Ombre(Game[DealState]):
         'discard'
         """
         return observe(state, seat)
+
+    def visible_mask(self, state: DealState, seat: int) -> int:
+        """The cards :meth:`observe` shows ``seat``, as a mask, without building the
+        observation (:func:`~tarotlib.variants.lombard.ombre.observation.visible_mask`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("ombra-arrabiata")
+        >>> state = rules.new_deal(seed=4)
+        >>> rules.visible_mask(state, 0) == tarotlib.card_mask(state.observation(0).visible_cards())
+        True
+        """
+        return visible_mask(state, seat)
 
     def summary(self, state: DealState) -> OmbreSummary:
         """The deal as written down at the table, from a finished state.

@@ -22,20 +22,23 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
 from tarotlib.deal import (
     CALLED_IN_DISCARD,
+    FOOL_EXCHANGE,
     NO_CALL,
     DealState,
     Exchange,
+    exchanges,
     exchanges_seen,
     fool_exchange,
     note,
     out_of_play,
 )
 from tarotlib.deal.observe import DealObservation, common_fields
+from tarotlib.deal.state import SEAT_BITS
 
-__all__ = ["OmbreObservation", "observe"]
+__all__ = ["OmbreObservation", "observe", "visible_mask"]
 
 
 @attrs.frozen
@@ -155,3 +158,31 @@ def observe(state: DealState, seat: int) -> OmbreObservation:
         alone=alone,
         matto_exchange=matto_exchange(state),
     )
+
+
+def visible_mask(state: DealState, seat: int) -> int:
+    """The cards :func:`observe` shows ``seat``, as a mask: what its ``visible_cards()`` gives,
+    computed without building the observation (LO-9; the tests keep the two equal): the seat's
+    hand and the cards played, the discard to the dealer (to all once a deal not annulled is
+    over, LO-8.4), every named card (TO-6.3, TO-6.5: public), the cards given back that this
+    seat saw (the requester's and the giver's, TO-6.5) and the card given for the Matto (LO-7.4).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("tarocco-ombre", players=5).new_deal(seed=1)
+    >>> visible_mask(state, 3) == tarotlib.card_mask(observe(state, 3).visible_cards())
+    True
+    """
+    d = state._d
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
+    for c in state._trick:
+        mask |= 1 << c
+    if seat == d.dealer or (state._to < 0 and d.annulled is None):  # LO-8.4
+        mask |= d.discard
+    for e in exchanges(d):
+        mask |= 1 << e.named
+        if e.returned is not None and seat in (e.requester, e.giver):
+            mask |= 1 << e.returned
+    made = note(d.notes, FOOL_EXCHANGE)
+    if made is not None:
+        mask |= 1 << made[2]  # type: ignore[index]
+    return mask
