@@ -533,7 +533,8 @@ def test_resampler_is_reproducible() -> None:
 # -- IS-MCTS --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("name", "options", "seed"),
-    [("french-tarot", {"players": 4}, 3), ("belote", {}, 5), ("contree", {}, 2)],
+    [(name, options, 3 + k) for k, (name, options) in enumerate(CONFIGS)],
+    ids=IDS,
 )
 def test_ismcts_plays_a_deal(name: str, options: dict[str, Any], seed: int) -> None:
     """OpenSpiel's Python IS-MCTS bot, resampling with tarotlib's sampler: through
