@@ -1,39 +1,58 @@
 """The card sampler: deal again the cards a seat cannot see (determinization).
 
-A *world* for ``seat`` in ``state`` is a layout (the deal as dealt: hands, kitty, stock, with
-their sizes and dealer) that keeps in place every card the seat has seen at any moment of the
-deal (its own hand, played cards, shown and exposed cards, a shown kitty, ...), such that
-replaying the deal's history on it is legal at every step and gives the seat the very same
-observation after every step. :func:`sample_world` returns the replayed state of one world drawn
-**exactly uniformly** among them; :func:`consistent_worlds` lists them all by brute force (for
-small positions and tests).
+A *world* for ``seat`` in ``state`` is a pair (layout, history): a layout (the deal as dealt:
+hands, kitty, stock, with their sizes and dealer) and a history of the same length as the real one,
+legal at every step from that layout, that gives the seat **the very same observation after every
+step** as the real deal did (the first: just after the deal), and in which the seat's own actions
+are its real ones. Another seat's *secret* actions are part of the world, not copied from the real
+deal: which cards another taker put in his écart, which cards the dealer discarded, which card a
+declarer gave back face down — any cards that the rules allow there and that keep the seat's
+observations unchanged (a trump shown in an écart stays shown, so stays where it was). A *run* is a
+maximal sequence of consecutive secret actions of one seat of one kind (the cards of one écart put
+aside one at a time); the order of its cards is not seen and not part of the world: a world lists
+a run's cards in increasing card order (:attr:`tarotlib.cards.Card` index), and that history must
+be legal. (In every game of the registry the order of such cards does not change their legality,
+so this is the world "with these cards put aside".)
+
+:func:`sample_world` returns the replayed state of one world drawn **exactly uniformly** among
+them; :func:`consistent_worlds` lists them all by brute force (for small positions and tests).
 
 How it works (nothing here knows a game; everything goes through the deal machine):
 
 1. The real history is replayed once: the seat's observation after each step, the cards it has
-   seen (``visible_cards()`` of these observations) and where the other cards went (a kitty or
-   stock card taken into a hand, a card leaving a hand by its holder's action).
-2. Each hidden card gets the *places* (a hand as dealt; the kitty or the stock, by the seat that
-   receives them) it may have been dealt to — necessary conditions only: a card its holder
-   discarded or gave was in that holder's hand (or in what it received before); a card whose
-   presence would have made a card play illegal (a void shown) was not in the player's hand
-   then.
-3. A candidate layout is drawn exactly uniformly among those respecting these places and the
-   places' sizes: the cards are grouped by their allowed places, a dynamic programme counts the
-   ways to fill the places group by group (exact integers), and the counts of each group in each
-   place are drawn in proportion; then the cards and the order within each place are shuffled.
-4. The history is replayed on the candidate; it is rejected at the first illegal action or
-   different observation, and drawn again. Rejection from an exactly uniform proposal on a
-   superset is exactly uniform on the accepted worlds.
+   seen, where the other cards went (a kitty or stock card taken into a hand, a card leaving a
+   hand). A step is *secret* when another seat acts with a card that the seat's observation right
+   after the step does not show (:class:`~tarotlib.actions.Discard` of an écart,
+   :class:`~tarotlib.actions.Give` of a card given back face down, ...); consecutive secret steps
+   of one seat make a run.
+2. The cards whose place is unknown to the seat are the *free* cards: the cards it never saw, and
+   the cards it saw leaving the hand of a seat that had received a card in secret before (they may
+   have been that card). The seen cards a seat may have put aside in secret (the chien cards a
+   taker took) keep their dealt places, but whether they were put aside is free too. Each free
+   card gets the *bins* it may fall into — kept in a place as dealt (a hand; the kitty or the
+   stock, by the seat that receives them), or dealt there and then used by one run — by necessary
+   conditions only: a card its holder played or showed was in its hand then; a card whose presence
+   would have made a card play illegal (a void shown) was not in the player's hand then; a card
+   refused for a secret action with the fewest cards its actor may hold (or one that would have
+   shown itself) is never used there.
+3. A candidate (layout, runs' cards) is drawn exactly uniformly among those respecting these bins
+   and their sizes: the cards are grouped by their allowed bins, a dynamic programme counts the
+   ways to fill the bins group by group (exact integers, summed over the ways each run may take
+   its cards from its sources), and the counts of each group in each bin are drawn in proportion;
+   then the cards and the order within each place are shuffled.
+4. The history, with each run's cards in increasing order, is replayed on the candidate; it is
+   rejected at the first illegal action or different observation, and drawn again. Rejection from
+   an exactly uniform proposal on a superset is exactly uniform on the accepted worlds.
 
-The analysis of steps 1–2 and the counts of step 3 are cached per ``(state, seat)``.
+The analysis of steps 1–3 and the counts of step 3 are cached per ``(state, seat)``.
 
-Two assumptions make step 2's conditions necessary (and are checked against the brute force in
-the tests): an action that removes a card from its actor's hand needs the card in that hand, and
-a card play refused because of one card stays refused with that card whatever else the hand
-holds (the follow, trump and overtrump rules).
-The world is conditioned on the whole history, as :attr:`DealState.history` gives it: where
-another seat acted in secret (an écart, a dealer's discard), its cards are kept as they were.
+The conditions of step 2 rest on assumptions about trick games, checked against the brute force
+in the tests: an action that removes a card from its actor's hand needs the card in that hand; a
+card play refused because of one card stays refused with that card whatever else the hand holds
+(the follow, trump and overtrump rules); a card refused for a secret action with the fewest cards
+its actor may hold is refused with more (the écart's kings, and its trumps unless forced); a step
+whose card the seat sees is not secret in any world; a card takes part in one secret action at
+most.
 
 >>> import random, tarotlib
 >>> rules = tarotlib.variant("french-tarot", players=4)
@@ -41,7 +60,7 @@ another seat acted in secret (an écart, a dealer's discard), its cards are kept
 >>> while len(state.tricks) < 4:
 ...     state = state.apply(moves.choice(state.legal_actions()))
 >>> world = sample_world(state, 2, random.Random(1))
->>> world.observation(2) == state.observation(2), world.history == state.history
+>>> world.observation(2) == state.observation(2), len(world.history) == len(state.history)
 (True, True)
 >>> world.hand(2) == state.hand(2), world.hand(1) == state.hand(1)
 (True, False)
@@ -50,11 +69,13 @@ another seat acted in secret (an écart, a dealer's discard), its cards are kept
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from math import factorial
+from math import comb, factorial
 from typing import TypeVar
+
+import attrs
 
 from tarotlib.actions import Action, Play
 from tarotlib.cards import ALL_CARDS
@@ -67,10 +88,13 @@ __all__ = ["consistent_worlds", "sample_world"]
 S = TypeVar("S", bound=DealState)
 Place = tuple[str, int]
 """Where a card is dealt: ``("hand", seat)``, or ``("kitty", seat)`` / ``("stock", seat)`` by
-the seat that receives the card (-1: nobody)."""
+the seat that receives the card (-1: nobody); ``("known", seat)``: a seen card that ``seat`` may
+have used in secret."""
 Slot = tuple[str, int, int]
 """One card's position in a layout: ``("hand", seat, i)``, ``("kitty", 0, i)``,
 ``("stock", 0, i)``."""
+Bin = tuple[Place, int]
+"""A free card's fate: dealt to the place and kept (run -1), or used by the run."""
 
 
 def _slots(state: DealState) -> list[tuple[Slot, int]]:
@@ -113,6 +137,17 @@ def _hands(state: DealState) -> tuple[int, ...]:
     return tuple(state.hand_mask(s) for s in range(state.rules.players))
 
 
+def _card(action: Action) -> int | None:
+    card = getattr(action, "card", None)
+    return None if card is None else int(card)
+
+
+def _with_card(action: Action, card: int) -> Action:
+    """``action`` with another card (its kind and notation kept)."""
+    evolve: Callable[..., Action] = attrs.evolve
+    return evolve(action, card=ALL_CARDS[card])
+
+
 def _replay(
     state: S, layout: Layout, seat: int, seen: Sequence[object], actions: Sequence[Action]
 ) -> S | None:
@@ -135,6 +170,77 @@ def _replay(
     return world
 
 
+def _states(state: S) -> list[S]:
+    """The real deal replayed: the state after the deal and after every step."""
+    start = state.rules.new_deal(layout=state.layout, facts=state.facts or None)
+    states = [start]
+    for action in state.history:
+        states.append(states[-1].apply(action))
+    return states
+
+
+@attrs.frozen
+class _Run:
+    """Consecutive secret steps of one seat (``actor``) of one kind; ``receiver`` gets the cards
+    (-1: none, a discard)."""
+
+    steps: tuple[int, ...]
+    actor: int
+    receiver: int
+
+
+def _runs(states: Sequence[DealState], actions: Sequence[Action], seat: int) -> list[_Run]:
+    """The secret steps of the history for ``seat``, grouped in runs (module docstring, step 1)."""
+    runs: list[_Run] = []
+    previous: tuple[int, int, type, int] | None = None
+    for step, action in enumerate(actions):
+        actor = states[step].to_act
+        card = _card(action)
+        if actor is None or actor == seat or card is None:
+            previous = None
+            continue
+        expected = states[step + 1].observation(seat)
+        if card in _seen(expected) or not _hides(states[step], action, seat, expected):
+            previous = None
+            continue
+        receiver = -1
+        after = _hands(states[step + 1])
+        for z, h in enumerate(after):
+            if z != actor and h >> card & 1 and not states[step].hand_mask(z) >> card & 1:
+                receiver = z
+        key = (actor, receiver, type(action), step - 1)
+        if previous is not None and previous == key:
+            last = runs[-1]
+            runs[-1] = _Run((*last.steps, step), actor, receiver)
+        else:
+            runs.append(_Run((step,), actor, receiver))
+        previous = (actor, receiver, type(action), step)
+    return runs
+
+
+def _hides(now: DealState, action: Action, seat: int, expected: object) -> bool:
+    """Whether another action of the same kind gives ``seat`` the observation ``expected`` too
+    (another legal one, or, if the actor had no other, one with a card added to its hand)."""
+    others = [a for a in now.legal_actions() if type(a) is type(action) and a != action]
+    for other in others:
+        if now.apply(other).observation(seat) == expected:
+            return True
+    if others:
+        return False
+    y = now._to
+    seen = _seen(expected)
+    for c in range(len(ALL_CARDS)):
+        if c in seen or now.hand_mask(y) >> c & 1:
+            continue
+        test = now.proceed(None, to_act=y, hands=now._hands | 1 << SEAT_BITS * y + c)
+        try:
+            if test.apply(_with_card(action, c)).observation(seat) == expected:
+                return True
+        except IllegalActionError:
+            continue
+    return False
+
+
 class _Plan:
     """What :func:`sample_world` needs for one ``(state, seat)``: see the module docstring."""
 
@@ -144,105 +250,204 @@ class _Plan:
         self.state = state
         self.seat = seat
         self.actions = state.history
-        start = rules.new_deal(layout=state.layout, facts=state.facts or None)
-        states = [start]
-        for action in self.actions:
-            states.append(states[-1].apply(action))
+        states = _states(state)
         self.seen = [s.observation(seat) for s in states]
+        visible = [_seen(obs) for obs in self.seen]
         seen_cards: set[int] = set()
-        for obs in self.seen:
-            seen_cards |= _seen(obs)
+        for cards in visible:
+            seen_cards |= cards
         slots = _slots(state)
+        runs = _runs(states, self.actions, seat)
+        self.runs = runs
+        secret_step = {step: r for r, run in enumerate(runs) for step in run.steps}
         mentioned: set[int] = set()
         for action in self.actions:
-            card = getattr(action, "card", None)
+            card = _card(action)
             if card is not None:
-                mentioned.add(int(card))
+                mentioned.add(card)
             mentioned.update(int(c) for c in getattr(action, "shown", ()))
 
         # Where the cards went: the seat receiving each kitty or stock card, the places that
-        # fed each seat's hand by each step, the seats that received a card from another hand.
+        # fed each seat's hand by each step, the cards leaving hands and joining them.
         receiver: dict[int, int] = {}
         fed: list[list[tuple[int, Place]]] = [[] for _ in range(n)]  # (step, place)
-        from_hand: list[int] = [len(states)] * n  # first step a hand fed another
-        removed: list[tuple[int, int, int]] = []  # (step, seat, card) by the seat's own action
+        removed: list[tuple[int, int, int]] = []  # (step, seat, card), not by a secret step
+        entered: dict[tuple[int, int], int] = {}  # (seat, card) -> step, from another hand
         loose = {card for slot, card in slots if slot[0] != "hand"}
         kind_of = {card: slot[0] for slot, card in slots}
+        hands_at = [_hands(s) for s in states]
         before = tuple(state.layout.hand_masks)
-        for step, now in enumerate(states):
-            after = _hands(now)
-            if step > 0:
-                actor = states[step - 1].to_act
-                if actor is not None:
-                    gone = before[actor] & ~after[actor]
-                    removed.extend((step - 1, actor, c) for c in _bits(gone))
+        for step, after in enumerate(hands_at):
+            secret = secret_step.get(step - 1)
             held = 0
             for h in before:
                 held |= h
             for y in range(n):
+                for c in _bits(before[y] & ~after[y]):
+                    if (
+                        secret is None
+                        or runs[secret].actor != y
+                        or c != _card(self.actions[step - 1])
+                    ):
+                        removed.append((step - 1, y, c))
                 for c in _bits(after[y] & ~before[y]):
                     if held >> c & 1:
-                        from_hand[y] = min(from_hand[y], step - 1)
+                        if secret is None:
+                            entered.setdefault((y, c), step - 1)
                     elif c in loose:
                         receiver.setdefault(c, y)
                         fed[y].append((step - 1, (kind_of[c], y)))
             before = after
 
+        def gives_into(y: int, step: int) -> list[int]:
+            """The runs that gave ``y`` a card before ``step``."""
+            return [r for r, run in enumerate(runs) if run.receiver == y and run.steps[-1] < step]
+
+        # Free cards: never seen, or seen leaving a hand that had received a card in secret.
+        free = {card for _, card in slots if card not in seen_cards}
+        for step, y, c in removed:
+            if c in seen_cards and gives_into(y, step) and (y, c) not in entered:
+                free.add(c)
+
         def place(slot: Slot, card: int) -> Place:
             return ("hand", slot[1]) if slot[0] == "hand" else (slot[0], receiver.get(card, -1))
 
-        hidden_slots = [(slot, card) for slot, card in slots if card not in seen_cards]
-        self.fixed = {slot: card for slot, card in slots if card in seen_cards}
-        places = sorted({place(slot, card) for slot, card in hidden_slots})
-        self.places = places
-        self.slots_of: dict[Place, list[Slot]] = {p: [] for p in places}
-        for slot, card in hidden_slots:
+        free_slots = [(slot, card) for slot, card in slots if card in free]
+        self.fixed = {slot: card for slot, card in slots if card not in free}
+        dealt = sorted({place(slot, card) for slot, card in free_slots})
+        self.slots_of: dict[Place, list[Slot]] = {p: [] for p in dealt}
+        for slot, card in free_slots:
             self.slots_of[place(slot, card)].append(slot)
-        index = {p: i for i, p in enumerate(places)}
-        everywhere = (1 << len(places)) - 1
+        dealt_at = {card: place(slot, card) for slot, card in slots}
 
-        def reach(y: int, step: int) -> int | None:
-            """The places whose cards are in ``y``'s hand by ``step`` (None: any place)."""
-            if from_hand[y] < step:
-                return None
-            bits = 1 << index[("hand", y)] if ("hand", y) in index else 0
-            for when, p in fed[y]:
-                if when < step and p in index:
-                    bits |= 1 << index[p]
+        def feeds(y: int, step: int) -> set[Place]:
+            """The places whose cards are in ``y``'s hand by ``step`` (as dealt or received)."""
+            out: set[Place] = {("hand", y)}
+            out.update(p for when, p in fed[y] if when < step)
+            return out
+
+        # Seen cards with a fixed place that their holder may have used in secret.
+        public_out = {(y, c) for _, y, c in removed}
+        known: dict[int, set[int]] = {}  # card -> runs it may be used by
+        for r, run in enumerate(runs):
+            y, first = run.actor, run.steps[0]
+            for c in _bits(hands_at[first][y] | _real_used(self.actions, run)):
+                if c in free or (y, c) in public_out:
+                    continue
+                if dealt_at[c] in feeds(y, first) or (y, c) in entered:
+                    known.setdefault(c, set()).add(r)
+        known_places = sorted({("known", runs[min(rs)].actor) for rs in known.values()})
+        self.known = known
+
+        # The bins and their sources.
+        keep: list[Bin] = [(p, -1) for p in (*dealt, *known_places)]
+        run_bins: list[Bin] = []
+        for r, run in enumerate(runs):
+            sources = sorted(feeds(run.actor, run.steps[0]) & set(dealt))
+            if any(r in rs for rs in known.values()):
+                sources.append(("known", run.actor))
+            run_bins.extend((p, r) for p in sources)
+        self.bins = bins = keep + run_bins
+        index = {b: i for i, b in enumerate(bins)}
+
+        def held_bins(y: int, step: int, own_runs_after: bool) -> int:
+            """The bins whose cards are in ``y``'s hand just before ``step``."""
+            near = feeds(y, step)
+            bits = 0
+            for (p, r), i in index.items():
+                if r < 0:
+                    held = p in near and p[0] != "known"
+                elif runs[r].receiver == y:  # given to y before
+                    held = runs[r].steps[-1] < step
+                else:  # used by y later
+                    held = own_runs_after and runs[r].actor == y and runs[r].steps[0] >= step
+                    held = held and p in near
+                if held:
+                    bits |= 1 << i
             return bits
 
-        allowed = {card: everywhere for _, card in hidden_slots}
+        tester = _Tester(states, self.actions, seat, self.seen, removed)
+        allowed: dict[int, int] = {}
+        for c in sorted(free):
+            bits = 0
+            for b, i in index.items():
+                p, r = b
+                if p[0] == "known":
+                    continue
+                if r >= 0 and not tester.fits(c, runs[r]):
+                    continue
+                bits |= 1 << i
+            allowed[c] = bits
+        for c, rs in sorted(known.items()):
+            y = runs[min(rs)].actor
+            bits = 1 << index[(("known", y), -1)]
+            for r in rs:
+                if (("known", y), r) in index and tester.fits(c, runs[r]):
+                    bits |= 1 << index[(("known", y), r)]
+            allowed[c] = bits
+        # A card its holder played or showed was in its hand then.
         for step, y, c in removed:
-            if c in allowed:
-                fed_by = reach(y, step)
-                if fed_by is not None:
-                    allowed[c] &= fed_by
-        # Voids: a hidden card nobody names stays in the hand it reaches.
-        left_hand = {c for _, _, c in removed}
-        quiet = [c for c in allowed if c not in mentioned and c not in left_hand]
+            if c in free and (y, c) not in entered:
+                allowed[c] &= held_bins(y, step, False)
+        # Voids: a card nobody names was not in the hand of a player whose play it would have
+        # made illegal.
+        quiet = [c for c in sorted(free) if c not in mentioned and c in allowed]
+        quiet = [c for c in quiet if not any(c == rc for _, _, rc in removed)]
         for step, action in enumerate(self.actions):
             now = states[step]
             actor = now.to_act
-            if actor is None or actor == seat or not isinstance(action, Play):
+            if actor is None:
                 continue
             y = actor
-            r = reach(y, step)
-            if r is None or r == 0:
+            if y == seat or not isinstance(action, Play) or gives_into(y, step):
                 continue
-            hands = _hands(now)
-            candidates = [c for c in quiet if allowed[c] & r and not hands[y] >> c & 1]
+            r_bits = held_bins(y, step, True)
+            if not r_bits:
+                continue
+            hands = hands_at[step]
+            candidates = [c for c in quiet if allowed[c] & r_bits and not hands[y] >> c & 1]
             if not candidates or self._allows(now, hands, y, candidates, action):
                 continue
             for c in candidates:
                 if not self._allows(now, hands, y, [c], action):
-                    allowed[c] &= ~r
-        self.capacity = [len(self.slots_of[p]) for p in places]
+                    allowed[c] &= ~r_bits
+        self.allowed = allowed
+
+        # The ways each run may take its cards from its sources: one capacity vector each.
+        base = [0] * len(bins)
+        for p in dealt:
+            base[index[(p, -1)]] = len(self.slots_of[p])
+        for rs in known.values():
+            base[index[(("known", runs[min(rs)].actor), -1)]] += 1
+        self.capacities: list[tuple[int, ...]] = []
+        for split in _splits(
+            [[index[b] for b in run_bins if b[1] == r] for r in range(len(runs))],
+            [len(run.steps) for run in runs],
+        ):
+            cap = list(base)
+            for i, x in split:
+                cap[i] = x
+                p = bins[i][0]
+                cap[index[(p, -1)]] -= x
+            if min(cap, default=0) >= 0:
+                self.capacities.append(tuple(cap))
         groups: dict[int, list[int]] = {}
         for card in sorted(allowed):
             groups.setdefault(allowed[card], []).append(card)
         # The largest group last: its counts are then forced.
         self.groups = sorted(groups.items(), key=lambda g: (len(g[1]), g[0]))
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        # Fill the bins group by group, or group by group into bins (the bin by bin programme:
+        # its states are the groups' remaining sizes), whichever has fewer states.
+        states_by_group = max((_prod(x + 1 for x in cap) for cap in self.capacities), default=1)
+        states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
+        self.by_bin = states_by_bin < states_by_group
+        self.sizes = tuple(len(cards) for _, cards in self.groups)
+        self.weights = [
+            self.bin_ways(0, self.sizes, cap) if self.by_bin else self.ways(0, cap)
+            for cap in self.capacities
+        ]
+        self.total = sum(self.weights)
 
     @staticmethod
     def _allows(
@@ -259,12 +464,12 @@ class _Plan:
         return action in test.legal_actions()
 
     def _fills(self, g: int, cap: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        """The counts of group ``g``'s cards in each place, within ``cap`` and its places."""
+        """The counts of group ``g``'s cards in each bin, within ``cap`` and its bins."""
         mask, cards = self.groups[g]
         if g == len(self.groups) - 1:  # the last group fills what is left, if it may
             fits = sum(cap) == len(cards) and all(mask >> i & 1 for i, x in enumerate(cap) if x)
             return iter((cap,) if fits else ())
-        places = [i for i in range(len(cap)) if mask >> i & 1]
+        places = [i for i in range(len(cap)) if mask >> i & 1 and cap[i]]
         counts = [0] * len(cap)
 
         def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
@@ -281,7 +486,7 @@ class _Plan:
         return rec(0, len(cards))
 
     def ways(self, g: int, cap: tuple[int, ...]) -> int:
-        """The number of ways to put groups ``g``... into the places' free room ``cap``."""
+        """The number of ways to put groups ``g``... into the bins' free room ``cap``."""
         if g == len(self.groups):
             return 1 if not any(cap) else 0
         key = (g, cap)
@@ -297,11 +502,76 @@ class _Plan:
             self._memo[key] = got
         return got
 
-    def propose(self, rng: random.Random) -> Layout:
-        """A layout drawn uniformly among those respecting the allowed places."""
-        cap = tuple(self.capacity)
-        content: list[list[int]] = [[] for _ in self.places]
-        for g, (_, cards) in enumerate(self.groups):
+    def _takes(self, b: int, rest: tuple[int, ...], room: int) -> Iterator[tuple[int, ...]]:
+        """The counts of each group's cards that bin ``b`` takes (``room`` cards in all) from the
+        groups' remaining ``rest``."""
+        open_ = [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1 and rest[g]]
+        counts = [0] * len(rest)
+
+        def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
+            if k == len(open_):
+                if left == 0:
+                    yield tuple(counts)
+                return
+            g = open_[k]
+            for x in range(min(left, rest[g]) + 1):
+                counts[g] = x
+                yield from rec(k + 1, left - x)
+            counts[g] = 0
+
+        return rec(0, room)
+
+    def bin_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
+        """The number of ways to fill bins ``b``... (room ``cap``) with the groups' remaining
+        ``rest`` cards."""
+        if b == len(cap):
+            return 1 if not any(rest) else 0
+        key = (b, rest + cap[b:])
+        got = self._memo.get(key)
+        if got is None:
+            got = 0
+            for take in self._takes(b, rest, cap[b]):
+                after = tuple(r - x for r, x in zip(rest, take, strict=True))
+                w = self.bin_ways(b + 1, after, cap)
+                if w:
+                    got += _prod(comb(r, x) for r, x in zip(rest, take, strict=True)) * w
+            self._memo[key] = got
+        return got
+
+    def _propose_by_bin(self, rng: random.Random, cap: tuple[int, ...]) -> list[list[int]]:
+        left = [list(cards) for _, cards in self.groups]
+        rest = self.sizes
+        content: list[list[int]] = [[] for _ in self.bins]
+        for b in range(len(cap)):
+            pick = rng.randrange(self.bin_ways(b, rest, cap))
+            for take in self._takes(b, rest, cap[b]):
+                after = tuple(r - x for r, x in zip(rest, take, strict=True))
+                w = _prod(comb(r, x) for r, x in zip(rest, take, strict=True))
+                w *= self.bin_ways(b + 1, after, cap)
+                if pick < w:
+                    break
+                pick -= w
+            for g, x in enumerate(take):
+                if x:
+                    chosen = rng.sample(left[g], x)
+                    content[b].extend(chosen)
+                    taken = set(chosen)
+                    left[g] = [c for c in left[g] if c not in taken]
+            rest = after
+        return content
+
+    def propose(self, rng: random.Random) -> tuple[Layout, tuple[Action, ...]]:
+        """A layout and history drawn uniformly among those respecting the allowed bins."""
+        if not self.total:
+            raise DealError("no world is consistent with what the seat has seen")
+        pick = rng.randrange(self.total)
+        at = 0
+        while pick >= self.weights[at]:
+            pick -= self.weights[at]
+            at += 1
+        cap = self.capacities[at]
+        content: list[list[int]] = [[] for _ in self.bins]
+        for g, (_, cards) in enumerate(() if self.by_bin else self.groups):
             size = factorial(len(cards))
             pick = rng.randrange(self.ways(g, cap))
             for fill in self._fills(g, cap):
@@ -317,11 +587,103 @@ class _Plan:
                 content[i].extend(deck[at : at + x])
                 at += x
             cap = rest
+        if self.by_bin:
+            content = self._propose_by_bin(rng, cap)
         filled = dict(self.fixed)
-        for p, cards in zip(self.places, content, strict=True):
+        by_place: dict[Place, list[int]] = {p: [] for p in self.slots_of}
+        used: list[list[int]] = [[] for _ in self.runs]
+        for (p, r), cards in zip(self.bins, content, strict=True):
+            if p in by_place:
+                by_place[p].extend(cards)
+            if r >= 0:
+                used[r].extend(cards)
+        for p, cards in by_place.items():
             rng.shuffle(cards)
             filled.update(zip(self.slots_of[p], cards, strict=True))
-        return _layout(self.state, filled)
+        actions = list(self.actions)
+        for run, cards in zip(self.runs, used, strict=True):
+            for step, c in zip(run.steps, sorted(cards), strict=True):
+                actions[step] = _with_card(actions[step], c)
+        return _layout(self.state, filled), tuple(actions)
+
+
+class _Tester:
+    """Whether a card may be used by a run (module docstring, step 2): legal with the fewest cards
+    its actor may hold, and not shown by the action."""
+
+    def __init__(
+        self,
+        states: Sequence[DealState],
+        actions: Sequence[Action],
+        seat: int,
+        seen: Sequence[object],
+        removed: Sequence[tuple[int, int, int]],
+    ) -> None:
+        self.states = states
+        self.actions = actions
+        self.seat = seat
+        self.seen = seen
+        self.removed = removed
+        self._cache: dict[tuple[int, int], bool] = {}
+
+    def fits(self, card: int, run: _Run) -> bool:
+        key = (card, run.steps[0])
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = any(self._fits_at(card, run.actor, s) for s in run.steps)
+        return got
+
+    def _fits_at(self, card: int, y: int, step: int) -> bool:
+        now = self.states[step]
+        keep = 0
+        for when, z, c in self.removed:
+            if z == y and when > step:
+                keep |= 1 << c
+        hand = now.hand_mask(y) & keep | 1 << card
+        packed = 0
+        for s in range(now.rules.players):
+            packed |= (hand if s == y else now.hand_mask(s)) << SEAT_BITS * s
+        test = now.proceed(None, to_act=y, hands=packed)
+        try:
+            after = test.apply(_with_card(self.actions[step], card))
+        except IllegalActionError:
+            return False
+        return bool(after.observation(self.seat) == self.seen[step + 1])
+
+
+def _real_used(actions: Sequence[Action], run: _Run) -> int:
+    mask = 0
+    for step in run.steps:
+        card = _card(actions[step])
+        if card is not None:
+            mask |= 1 << card
+    return mask
+
+
+def _splits(
+    sources: Sequence[Sequence[int]], sizes: Sequence[int]
+) -> Iterator[list[tuple[int, int]]]:
+    """Every way to take each run's ``size`` cards from its ``sources``: ``(bin, count)`` pairs."""
+    if not sources:
+        yield []
+        return
+    first, rest = sources[0], sizes[1:]
+    for head in _compositions(sizes[0], len(first)):
+        for tail in _splits(sources[1:], rest):
+            yield [*zip(first, head, strict=True), *tail]
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    if parts == 1:
+        yield (total,)
+        return
+    for x in range(total + 1):
+        for tail in _compositions(total - x, parts - 1):
+            yield (x, *tail)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -329,6 +691,13 @@ def _bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _prod(xs: Iterable[int]) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
 
 
 def _prod_fact(xs: Sequence[int]) -> int:
@@ -345,9 +714,10 @@ def _plan(state: DealState, seat: int) -> _Plan:
 
 def sample_world(state: S, seat: int, rng: random.Random | int | None = None) -> S:
     """A deal state drawn exactly uniformly among the worlds consistent with what ``seat`` has
-    seen of ``state`` (see the module docstring): same history, same observations for ``seat``
-    all along, the cards it never saw dealt again. ``rng`` is a :class:`random.Random` or a seed
-    (the same seed, the same world).
+    seen of ``state`` (see the module docstring): the same observations for ``seat`` all along,
+    the cards it never saw dealt again, and another seat's secret actions (an écart, a discard, a
+    card given back face down) drawn again with them. ``rng`` is a :class:`random.Random` or a
+    seed (the same seed, the same world).
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("belote")
@@ -360,17 +730,26 @@ def sample_world(state: S, seat: int, rng: random.Random | int | None = None) ->
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     plan = _plan(state, seat)
     while True:
-        layout = plan.propose(gen)
-        world = _replay(state, layout, seat, plan.seen, plan.actions)
+        layout, actions = plan.propose(gen)
+        world = _replay(state, layout, seat, plan.seen, actions)
         if world is not None:
             return world
 
 
 def consistent_worlds(state: S, seat: int) -> list[S]:
-    """Every world consistent with what ``seat`` has seen of ``state``, by brute force: every
-    way to deal again the cards it never saw into the positions they hold, each replayed and
-    kept if legal with the same observations (independent of :func:`sample_world`'s
-    construction; for small positions only).
+    """Every world consistent with what ``seat`` has seen of ``state``, by brute force (for small
+    positions only), independently of :func:`sample_world`'s construction: every way to deal
+    again the cards whose dealt place the seat does not know into the positions they hold, and on
+    each such layout every history that another seat's unseen card actions may have taken — every
+    legal action of the real action's kind at each step where another seat acted with a card that
+    the seat's observation did not show right after — kept when every step gives the seat the same
+    observation. A run of secret cards (consecutive card actions of one seat that the seat
+    does not see) is listed in increasing card order, as worlds are (module docstring).
+
+    The cards whose place the seat does not know: those it never saw, and those it saw leave a
+    hand that had received, before, a card moved from another hand without the seat seeing it.
+    Branches are cut as soon as a card is given away or discarded that its holder is later seen to
+    play (that holder receiving no card from another hand in between).
 
     >>> import random, tarotlib
     >>> rules = tarotlib.variant("belote")
@@ -382,34 +761,97 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
     (True, True)
     """
     state._seat(seat)
-    start = state.rules.new_deal(layout=state.layout, facts=state.facts or None)
-    states = [start]
-    for action in state.history:
-        states.append(states[-1].apply(action))
+    states = _states(state)
+    actions = state.history
     seen = [s.observation(seat) for s in states]
+    visible = [_seen(obs) for obs in seen]
     seen_cards: set[int] = set()
-    for obs in seen:
-        seen_cards |= _seen(obs)
+    for cards in visible:
+        seen_cards |= cards
+    n = state.rules.players
+    # Cards moved between hands unseen; the cards later seen leaving the hands they reached.
+    pinned = set(seen_cards)
+    moved_into: list[int] = [len(states)] * n
+    played_later: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (step, card)
+    received_at: list[list[int]] = [[] for _ in range(n)]
+    for step in range(len(actions)):
+        before, after = _hands(states[step]), _hands(states[step + 1])
+        for y in range(n):
+            for c in _bits(after[y] & ~before[y]):
+                if any(before[z] >> c & 1 for z in range(n) if z != y):
+                    received_at[y].append(step)
+                    if c not in visible[step + 1]:
+                        moved_into[y] = min(moved_into[y], step)
+            for c in _bits(before[y] & ~after[y]):
+                if step > moved_into[y]:
+                    pinned.discard(c)
+        actor = states[step].to_act
+        played = _card(actions[step])
+        if isinstance(actions[step], Play) and actor is not None and played is not None:
+            played_later[actor].append((step, played))
     slots = _slots(state)
-    fixed = {slot: card for slot, card in slots if card in seen_cards}
+    fixed = {slot: card for slot, card in slots if card in pinned}
     # Positions of one hand, or of the kitty, are interchangeable unless the hand is ordered.
     ordered = state.data.order is not None
     boxes: dict[object, list[Slot]] = {}
     for slot, card in slots:
-        if card not in seen_cards:
+        if card not in pinned:
             key: object = slot if slot[0] == "stock" or ordered else slot[:2]
             boxes.setdefault(key, []).append(slot)
-    hidden = sorted(card for _, card in slots if card not in seen_cards)
+    hidden = sorted(card for _, card in slots if card not in pinned)
+
+    def later_play(y: int, step: int, card: int) -> bool:
+        if any(step < r for r in received_at[y]):
+            return False
+        return any(s > step and c == card for s, c in played_later[y])
+
     out: list[S] = []
     layouts = set()
+
+    def walk(world: S, step: int, last: tuple[int, type, int] | None) -> Iterator[S]:
+        if step == len(actions):
+            yield world
+            return
+        real = actions[step]
+        actor = world.to_act
+        real_card = _card(real)
+        if actor is None or actor == seat or real_card is None or real_card in visible[step + 1]:
+            options: Sequence[Action] = (real,)
+        else:
+            options = [a for a in world.legal_actions() if type(a) is type(real)]
+        branch = len(options) > 1
+        for action in options:
+            card = _card(action)
+            if branch and card is not None and actor is not None:
+                gone = world.hand_mask(actor) >> card & 1
+                if gone and later_play(actor, step, card):
+                    continue
+            try:
+                after = world.apply(action)
+            except IllegalActionError:
+                continue
+            if after.observation(seat) != seen[step + 1]:
+                continue
+            mark = None
+            hidden_step = card is not None and card not in visible[step + 1]
+            if hidden_step and card is not None and actor is not None and actor != seat:
+                if last is not None and last[:2] == (actor, type(action)) and card < last[2]:
+                    continue
+                mark = (actor, type(action), card)
+            yield from walk(after, step + 1, mark)
+
     for filled in _fillings(list(boxes.values()), frozenset(hidden)):
         layout = _layout(state, {**fixed, **filled})
         if layout in layouts:
             continue
         layouts.add(layout)
-        world = _replay(state, layout, seat, seen, state.history)
-        if world is not None:
-            out.append(world)
+        try:
+            world = state.rules.new_deal(layout=layout, facts=state.facts or None)
+        except DealError:
+            continue
+        if world.observation(seat) != seen[0]:
+            continue
+        out.extend(walk(world, 0, None))
     return out
 
 
