@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "MatchError",
     "OptionError",
+    "PositionError",
     "RecordError",
     "ScoringError",
     "TarotError",
@@ -132,6 +133,19 @@ class DealError(TarotError, ValueError):
     Traceback (most recent call last):
         ...
     tarotlib.errors.DealError: dealer must be a seat 0..3, got 4
+    """
+
+
+class PositionError(DealError):
+    """No deal fits the description of a position (:func:`tarotlib.ai.position`); the message
+    says what does not fit (an action that no deal makes legal, a hand of the wrong size, ...).
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import position
+    >>> position(tarotlib.variant("contree"), 0, "1S KS", [])
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.PositionError: the hand has 2 cards, expected 8 at this point
     """
 
 

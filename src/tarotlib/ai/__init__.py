@@ -2,6 +2,8 @@
 
 - :func:`sample_world`: the card sampler (determinization): a full deal consistent with
   everything a seat knows and nothing else, exactly uniform (:mod:`tarotlib.ai.sampler`);
+- :func:`position`: such a deal from what one seat knows, its hand and the actions it saw
+  (:mod:`tarotlib.ai.positions`);
 - :class:`ActionCodec` and :class:`Node`: a fixed, versioned id for every action
   (:mod:`tarotlib.ai.codec`);
 - :func:`playout`, :func:`playouts`, :func:`play_to_end`: fast play-outs
@@ -27,6 +29,7 @@ True
 
 from tarotlib.ai.codec import CODEC_VERSION, ActionCodec, CodecError, Node, Show
 from tarotlib.ai.playout import CardPolicy, Policy, RandomPolicy, play_to_end, playout, playouts
+from tarotlib.ai.positions import position
 from tarotlib.ai.sampler import consistent_worlds, sample_world
 
 __all__ = [
@@ -42,5 +45,6 @@ __all__ = [
     "play_to_end",
     "playout",
     "playouts",
+    "position",
     "sample_world",
 ]

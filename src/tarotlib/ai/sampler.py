@@ -200,7 +200,8 @@ def _runs(states: Sequence[DealState], actions: Sequence[Action], seat: int) -> 
             previous = None
             continue
         expected = states[step + 1].observation(seat)
-        if card in _seen(expected) or not _hides(states[step], action, seat, expected):
+        shown = card in _seen(expected) and card not in _seen(states[step].observation(seat))
+        if shown or not _hides(states[step], action, seat, expected):
             previous = None
             continue
         receiver = -1
@@ -805,6 +806,10 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
             return False
         return any(s > step and c == card for s, c in played_later[y])
 
+    def shown_by(step: int, card: int) -> bool:
+        """Whether the step's card is shown to the seat by the step (seen after, not before)."""
+        return card in visible[step + 1] and card not in visible[step]
+
     out: list[S] = []
     layouts = set()
 
@@ -815,7 +820,7 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
         real = actions[step]
         actor = world.to_act
         real_card = _card(real)
-        if actor is None or actor == seat or real_card is None or real_card in visible[step + 1]:
+        if actor is None or actor == seat or real_card is None or shown_by(step, real_card):
             options: Sequence[Action] = (real,)
         else:
             options = [a for a in world.legal_actions() if type(a) is type(real)]
@@ -833,7 +838,7 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
             if after.observation(seat) != seen[step + 1]:
                 continue
             mark = None
-            hidden_step = card is not None and card not in visible[step + 1]
+            hidden_step = card is not None and not shown_by(step, card)
             if hidden_step and card is not None and actor is not None and actor != seat:
                 if last is not None and last[:2] == (actor, type(action)) and card < last[2]:
                     continue

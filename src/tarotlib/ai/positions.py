@@ -1,0 +1,343 @@
+"""Positions from a description: a full deal state built from what one seat knows (:func:`position`).
+
+A bot author or a teacher knows one seat's side of a deal — its hand now, the auction, the cards
+played, the trick in progress — and wants a state to ask questions of ("what may I play?", "what
+would my bot do?") without inventing the other hands. :func:`position` takes that description,
+finds one deal that fits it, and returns :func:`~tarotlib.ai.sample_world` of it: a state drawn
+exactly uniformly among the worlds that give the seat the same observations all along.
+
+The description is the seat's ``hand`` now, the ``actions`` since the deal in order (the seat's
+own and the others', as :class:`~tarotlib.actions.Action` objects or their text), with ``None``
+(or ``"?"``) for another seat's action the seat did not see (a card of another taker's écart, of
+the dealer's discard, a card given back face down), the ``dealer``, and the kitty cards the seat
+saw (``kitty``: a chien turned up). When no deal fits, :class:`~tarotlib.errors.PositionError`
+says what does not fit: the step and action that no deal makes legal and why, or the size of the
+hand. Deals that show the seat cards no action names (Belote's card turned up from the stock,
+the solo's dummy, Lombardy's exposed cards) cannot be described this way yet: they raise it too.
+
+A Contrée position from seat 3's side: seat 1 bid 80 spades and all passed; seat 1 led the Jack
+of spades, seat 2 threw the 10 of diamonds. What may seat 3 play?
+
+>>> import tarotlib
+>>> rules = tarotlib.variant("contree")
+>>> actions = ["bid 80S", "pass", "pass", "pass", "play JS", "play 10D"]
+>>> state = position(rules, 3, "7S 8H JH 1D KD 1C JC 7C", actions, dealer=0, rng=2)
+>>> [a.text for a in state.legal_actions()]
+['play 7S']
+>>> set(state.hand(3)) == set(tarotlib.parse_cards("7S 8H JH 1D KD 1C JC 7C"))
+True
+
+When no deal fits, the error says why:
+
+>>> position(rules, 3, "7S 8H JH 1D KD 1C JC 7C", [*actions[:5], "play 7S"], dealer=0)
+Traceback (most recent call last):
+    ...
+tarotlib.errors.PositionError: no deal leaves seat 3 holding 7S after these actions
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from tarotlib.actions import Action
+from tarotlib.ai.sampler import _seen, sample_world
+from tarotlib.cards import ALL_CARDS, Card, parse_cards
+from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.dealing import Layout
+from tarotlib.errors import DealError, IllegalActionError, PositionError
+
+__all__ = ["UNSEEN", "position"]
+
+UNSEEN = "?"
+"""The text that stands, in a description's actions, for another seat's action the seat did not
+see (``None`` does too)."""
+
+_KITTY = -1
+
+
+def _cards(cards: str | Iterable[Card]) -> list[int]:
+    items = parse_cards(cards) if isinstance(cards, str) else list(cards)
+    out = [int(c) for c in items]
+    if len(set(out)) != len(out):
+        raise PositionError(f"a card is given twice: {' '.join(str(ALL_CARDS[c]) for c in out)}")
+    return out
+
+
+def _parse(rules: object, item: Action | str | None) -> Action | None:
+    if item is None or (isinstance(item, str) and item.strip() == UNSEEN):
+        return None
+    if isinstance(item, Action):
+        return item
+    return rules.parse_action(item)  # type: ignore[attr-defined,no-any-return]
+
+
+def position(
+    rules: object,
+    seat: int,
+    hand: str | Iterable[Card],
+    actions: Sequence[Action | str | None] = (),
+    *,
+    dealer: int = 0,
+    kitty: str | Iterable[Card] | None = None,
+    rng: random.Random | int | None = None,
+    attempts: int = 400,
+) -> DealState:
+    """A deal state of ``rules`` where ``seat`` holds ``hand`` after ``actions`` (the seat's view
+    of the history: ``None`` or ``"?"`` for another seat's action it did not see), with
+    ``dealer`` and the ``kitty`` the seat saw; the other cards are drawn exactly uniformly among
+    the worlds that give the seat the same observations all along (module docstring). ``rng`` is
+    a :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no
+    deal fits (after ``attempts`` tries at finding one).
+
+    A teacher's question: at four-player French Tarot, seat 1 took a Garde, saw the chien turned
+    up, put six cards aside (unseen: ``"?"``) and led the 3 of trumps. What may seat 2 play?
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> hand = "1S KS 1H 2H 6D 9D 3C 6C 7C T5 T10 T13 T14 T15 T16 T17 T20 EX"
+    >>> actions = ["bid garde", "pass", "pass", "pass", *["?"] * 6, "no-slam", "play T3"]
+    >>> state = position(rules, 2, hand, actions, dealer=0, kitty="3H ND QD NC T1 T7", rng=1)
+    >>> state.to_act, " ".join(a.text for a in state.legal_actions())
+    (2, 'play T5 play T10 play T13 play T14 play T15 play T16 play T17 play T20 play EX')
+    >>> state.observation(2).chien == tuple(tarotlib.parse_cards("3H ND QD NC T1 T7"))
+    True
+    """
+    gen = rng if isinstance(rng, random.Random) else random.Random(rng)
+    template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
+    template._seat(seat)
+    mine = _cards(hand)
+    shown = None if kitty is None else _cards(kitty)
+    steps = [_parse(rules, item) for item in actions]
+    world = _Search(template, seat, mine, shown, steps, gen).run(attempts)
+    return sample_world(world, seat, gen)
+
+
+class _Search:
+    """One deal that fits the description, found by replaying it on a layout and moving the cards
+    an illegal action shows misplaced (a card played that its player did not hold, cards that made
+    a play illegal), until every step is legal and the seat's hand is the one described."""
+
+    def __init__(
+        self,
+        template: DealState,
+        seat: int,
+        mine: list[int],
+        shown: list[int] | None,
+        steps: list[Action | None],
+        rng: random.Random,
+    ) -> None:
+        self.template = template
+        self.rules = template.rules
+        self.seat = seat
+        self.mine = mine
+        self.shown = shown
+        self.steps = steps
+        self.rng = rng
+        layout = template.layout
+        if template.data.stock:
+            raise PositionError("positions of deals with a stock are not supported")
+        self.sizes = {y: len(h) for y, h in enumerate(layout.hands)}
+        self.sizes[_KITTY] = len(layout.kitty)
+        deck = sorted(int(c) for h in layout.hands for c in h) + [int(c) for c in layout.kitty]
+        self.deck = sorted(deck)
+        unknown = [c for c in (*mine, *(shown or ())) if c not in set(deck)]
+        if unknown:
+            raise PositionError(f"{ALL_CARDS[unknown[0]]} is not a card of this game")
+        if shown is not None and len(shown) > len(layout.kitty):
+            raise PositionError(f"the kitty has {len(layout.kitty)} cards, not {len(shown)}")
+        self.forced: dict[int, int] = {}
+        self.forbidden: set[tuple[int, int]] = set()
+        for c in shown or ():
+            self.forced[c] = _KITTY
+        later: list[set[int]] = []
+        names: set[int] = set()
+        for action in reversed(steps):
+            later.append(set(names))
+            if action is not None:
+                names |= _named(action)
+        self.later = list(reversed(later))
+        self.best: tuple[int, str] = (-1, "")
+
+    def layout(self) -> dict[int, int]:
+        """Where each card is dealt: the forced cards, then the others at random."""
+        where = dict(self.forced)
+        room = {p: self.sizes[p] - sum(1 for q in where.values() if q == p) for p in self.sizes}
+        if min(room.values()) < 0:
+            raise PositionError(self._crowded())
+        rest = [c for c in self.deck if c not in where]
+        self.rng.shuffle(rest)
+        # The seat's described cards first in its own hand, then the cards with fewest places.
+        rest.sort(
+            key=lambda c: (c not in self.mine, sum((c, p) not in self.forbidden for p in room))
+        )
+        for c in rest:
+            places = [p for p, r in room.items() if r > 0 and (c, p) not in self.forbidden]
+            if c in self.mine and self.seat in places:
+                p = self.seat
+            elif not places:
+                return {}
+            else:
+                p = self.rng.choice(places)
+            where[c] = p
+            room[p] -= 1
+        return where
+
+    def _crowded(self) -> str:
+        for p, size in self.sizes.items():
+            cards = [c for c, q in self.forced.items() if q == p]
+            if len(cards) > size:
+                name = "the kitty" if p == _KITTY else f"seat {p}'s hand"
+                return f"{name} would need {len(cards)} cards, more than the {size} dealt"
+        return "no layout fits"
+
+    def run(self, attempts: int) -> DealState:
+        for _ in range(attempts):
+            where = self.layout()
+            if not where:
+                continue
+            world = self.replay(where)
+            if world is not None:
+                self._check_kitty(world)
+                return world
+        raise PositionError(self.best[1] or "no deal fits this description")
+
+    def replay(self, where: dict[int, int]) -> DealState | None:
+        hands = [0] * self.rules.players
+        kitty = 0
+        for c, p in where.items():
+            if p == _KITTY:
+                kitty |= 1 << c
+            else:
+                hands[p] |= 1 << c
+        template = self.template
+        order = None
+        if template.data.order is not None:  # hands kept in dealing order: one at random
+            order = []
+            for h in hands:
+                cards = [ALL_CARDS[c] for c in _bits(h)]
+                self.rng.shuffle(cards)
+                order.append(cards)
+        try:
+            layout = Layout.from_masks(hands, kitty, template.dealer, order=order)
+            state: DealState = self.rules.new_deal(layout=layout)
+        except DealError as exc:  # pragma: no cover - the sizes are the template's
+            raise PositionError(str(exc)) from exc
+        for step, action in enumerate(self.steps):
+            y = state.to_act
+            if y is None:
+                if step > self.best[0]:
+                    self.best = (step, f"step {step + 1}: the deal is over before this action")
+                return None
+            if action is None:
+                if y == self.seat:
+                    raise PositionError(
+                        f"step {step + 1}: seat {y}'s own action is unknown; give it"
+                    )
+                avoid = self.later[step]
+                options = [a for a in state.legal_actions() if not _named(a) & avoid]
+                if not options:
+                    return None
+                action = self.rng.choice(options)
+            try:
+                state = state.apply(action)
+            except IllegalActionError as exc:
+                told = f"step {step + 1}, seat {y}: {action.text}: {exc}"
+                fatal = self._learn(state, y, action, where)
+                if fatal:
+                    raise PositionError(f"{told} ({fatal})") from exc
+                if step > self.best[0] or not self.best[1]:
+                    self.best = (step, told)
+                return None
+        final = state.hand_mask(self.seat)
+        want = sum(1 << c for c in self.mine)
+        if final.bit_count() != len(self.mine):
+            raise PositionError(
+                f"the hand has {len(self.mine)} cards, expected {final.bit_count()} at this point"
+            )
+        if final != want:
+            for c in _bits(final & ~want):
+                self.forbidden.add((c, where[c]))
+            for c in _bits(want & ~final):
+                if where.get(c) != self.seat and c not in self.forced:
+                    self.forced[c] = self.seat
+            self.best = (len(self.steps), self._hand_message(final, want))
+            return None
+        return state
+
+    def _hand_message(self, final: int, want: int) -> str:
+        missing = " ".join(str(ALL_CARDS[c]) for c in _bits(want & ~final))
+        return f"no deal leaves seat {self.seat} holding {missing} after these actions"
+
+    def _learn(self, state: DealState, y: int, action: Action, where: dict[int, int]) -> str | None:
+        """Move what the illegal ``action`` of ``y`` shows misplaced; a message when no deal can
+        make it legal."""
+        hand = state.hand_mask(y)
+        lacking = [c for c in _named(action) if not hand >> c & 1]
+        loose = [c for c in _bits(hand) if c not in self.forced and c not in self.mine]
+        base = (hand | sum(1 << c for c in lacking)) & ~sum(1 << c for c in loose)
+        if not _legal(state, y, base, action):
+            return None
+        for c in lacking:
+            held = self.forced.get(c, y)
+            if held != y:
+                return f"{ALL_CARDS[c]} was {'in the kitty' if held == _KITTY else f'dealt to seat {held}'}"
+            self.forced[c] = y
+        for c in loose:
+            if not _legal(state, y, base | 1 << c, action):
+                self.forbidden.add((c, where[c]))
+        return None
+
+    def _check_kitty(self, world: DealState) -> None:
+        """Every card the seat sees in ``world`` must be described: its hands, the cards the
+        actions name, the kitty cards given (else the world would add what the seat saw)."""
+        described = set(self.shown or ())
+        for action in self.steps:
+            if action is not None:
+                described |= _named(action)
+        state: DealState = self.rules.new_deal(layout=world.layout)
+        seen = set(_seen(state.observation(self.seat)))
+        described.update(_bits(state.hand_mask(self.seat)))
+        for action in world.history:
+            state = state.apply(action)
+            seen |= _seen(state.observation(self.seat))
+            described.update(_bits(state.hand_mask(self.seat)))
+        extra = sorted(seen - described)
+        if extra:
+            cards = " ".join(str(ALL_CARDS[c]) for c in extra)
+            if all(ALL_CARDS[c] in world.layout.kitty for c in extra):
+                raise PositionError(
+                    f"seat {self.seat} sees kitty cards here ({cards} in one deal): give the "
+                    "kitty cards it saw (kitty=...)"
+                )
+            raise PositionError(
+                f"seat {self.seat} sees cards here that no action names ({cards} in one deal, "
+                "shown by the game itself): such a position cannot be described by its actions"
+            )
+
+
+def _named(action: Action) -> set[int]:
+    out = {int(c) for c in getattr(action, "shown", ())}
+    card = getattr(action, "card", None)
+    if card is not None:
+        out.add(int(card))
+    return out
+
+
+def _legal(state: DealState, y: int, hand: int, action: Action) -> bool:
+    packed = state._hands & ~(((1 << SEAT_BITS) - 1) << SEAT_BITS * y) | hand << SEAT_BITS * y
+    test = state.proceed(None, to_act=y, hands=packed)
+    try:
+        test.apply(action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
