@@ -109,7 +109,7 @@ def test_errors_say_what_does_not_fit() -> None:
     with pytest.raises(PositionError, match="seat 2's own action is unknown"):
         position(rules, 2, hand, ["bid garde", "?"], dealer=0, kitty=chien)
     # Seat 2 throws a heart on the trump led while it holds trumps.
-    with pytest.raises(PositionError, match=r"step 13, seat 2: play 1H: .*must play a trump"):
+    with pytest.raises(PositionError, match=r"step 13, seat 2: play 1H: must play a trump"):
         position(rules, 2, hand, [*actions, "play 1H"], dealer=0, kitty=chien)
 
 

@@ -242,7 +242,7 @@ class _Search:
             try:
                 state = state.apply(action)
             except IllegalActionError as exc:
-                told = f"step {step + 1}, seat {y}: {action.text}: {exc}"
+                told = f"step {step + 1}, seat {y}: {exc}"
                 fatal = self._learn(state, y, action, where)
                 if fatal:
                     raise PositionError(f"{told} ({fatal})") from exc

@@ -21,8 +21,9 @@ How it works (nothing here knows a game; everything goes through the deal machin
 
 1. The real history is replayed once: the seat's observation after each step, the cards it has
    seen, where the other cards went (a kitty or stock card taken into a hand, a card leaving a
-   hand). A step is *secret* when another seat acts with a card that the seat's observation right
-   after the step does not show (:class:`~tarotlib.actions.Discard` of an écart,
+   hand). A step is *secret* when another seat acts with a card that the step does not show the
+   seat (not seen after it, or seen before it already) and another card would have given it the
+   same observation (:class:`~tarotlib.actions.Discard` of an écart,
    :class:`~tarotlib.actions.Give` of a card given back face down, ...); consecutive secret steps
    of one seat make a run.
 2. The cards whose place is unknown to the seat are the *free* cards: the cards it never saw, and
@@ -37,9 +38,10 @@ How it works (nothing here knows a game; everything goes through the deal machin
    shown itself) is never used there.
 3. A candidate (layout, runs' cards) is drawn exactly uniformly among those respecting these bins
    and their sizes: the cards are grouped by their allowed bins, a dynamic programme counts the
-   ways to fill the bins group by group (exact integers, summed over the ways each run may take
-   its cards from its sources), and the counts of each group in each bin are drawn in proportion;
-   then the cards and the order within each place are shuffled.
+   ways to fill the bins (exact integers; group by group, or bin by bin, whichever has fewer
+   states; summed over the ways each run may take its cards from its sources), and the counts of
+   each group in each bin are drawn in proportion; then the cards and the order within each
+   place are shuffled.
 4. The history, with each run's cards in increasing order, is replayed on the candidate; it is
    rejected at the first illegal action or different observation, and drawn again. Rejection from
    an exactly uniform proposal on a superset is exactly uniform on the accepted worlds.
@@ -743,9 +745,9 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
     again the cards whose dealt place the seat does not know into the positions they hold, and on
     each such layout every history that another seat's unseen card actions may have taken — every
     legal action of the real action's kind at each step where another seat acted with a card that
-    the seat's observation did not show right after — kept when every step gives the seat the same
-    observation. A run of secret cards (consecutive card actions of one seat that the seat
-    does not see) is listed in increasing card order, as worlds are (module docstring).
+    the step did not show the seat (not seen after it, or seen before it already) — kept when every
+    step gives the seat the same observation. A run of such cards (consecutive ones of one seat
+    and kind) is listed in increasing card order, as worlds are (module docstring).
 
     The cards whose place the seat does not know: those it never saw, and those it saw leave a
     hand that had received, before, a card moved from another hand without the seat seeing it.
