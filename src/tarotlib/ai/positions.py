@@ -12,8 +12,9 @@ own and the others', as :class:`~tarotlib.actions.Action` objects or their text)
 the dealer's discard, a card given back face down), the ``dealer``, and the kitty cards the seat
 saw (``kitty``: a chien turned up). When no deal fits, :class:`~tarotlib.errors.PositionError`
 says what does not fit: the step and action that no deal makes legal and why, or the size of the
-hand. Deals that show the seat cards no action names (Belote's card turned up from the stock,
-the solo's dummy, Lombardy's exposed cards) cannot be described this way yet: they raise it too.
+hand. Deals that show the seat what no action says — cards no action names (Belote's card turned
+up from the stock, the solo's dummy, Lombardy's exposed cards), or who handed over a requested
+card (Tarocc'Ombre, Chambéry) — cannot be described this way yet: they raise it too.
 
 A Contrée position from seat 3's side: seat 1 bid 80 spades and all passed; seat 1 led the Jack
 of spades, seat 2 threw the 10 of diamonds. What may seat 3 play?
@@ -150,6 +151,13 @@ class _Search:
         self.forbidden: set[tuple[int, int]] = set()
         for c in shown or ():
             self.forced[c] = _KITTY
+        named_all: set[int] = set()
+        for action in steps:
+            if action is not None:
+                named_all |= _named(action)
+        for c in self.deck:  # the seat held no card that the description does not give
+            if c not in mine and c not in named_all:
+                self.forbidden.add((c, seat))
         later: list[set[int]] = []
         names: set[int] = set()
         for action in reversed(steps):
@@ -173,12 +181,10 @@ class _Search:
         )
         for c in rest:
             places = [p for p, r in room.items() if r > 0 and (c, p) not in self.forbidden]
-            if c in self.mine and self.seat in places:
-                p = self.seat
-            elif not places:
-                return {}
-            else:
-                p = self.rng.choice(places)
+            if not places:  # (the replay then says what does not fit)
+                places = [p for p, r in room.items() if r > 0]
+            mine = c in self.mine and self.seat in places
+            p = self.seat if mine else self.rng.choice(places)
             where[c] = p
             room[p] -= 1
         return where
@@ -235,7 +241,8 @@ class _Search:
                         f"step {step + 1}: seat {y}'s own action is unknown; give it"
                     )
                 avoid = self.later[step]
-                options = [a for a in state.legal_actions() if not _named(a) & avoid]
+                legal = state.legal_actions()
+                options = [a for a in legal if not _named(a) & avoid] or list(legal)
                 if not options:
                     return None
                 action = self.rng.choice(options)
@@ -280,8 +287,8 @@ class _Search:
             return None
         for c in lacking:
             held = self.forced.get(c, y)
-            if held != y:
-                return f"{ALL_CARDS[c]} was {'in the kitty' if held == _KITTY else f'dealt to seat {held}'}"
+            if held != y:  # dealt elsewhere, and lost on the way (an unseen action took it)
+                return None
             self.forced[c] = y
         for c in loose:
             if not _legal(state, y, base | 1 << c, action):
@@ -297,9 +304,29 @@ class _Search:
                 described |= _named(action)
         state: DealState = self.rules.new_deal(layout=world.layout)
         seen = set(_seen(state.observation(self.seat)))
-        described.update(_bits(state.hand_mask(self.seat)))
-        for action in world.history:
+        own = set(_bits(state.hand_mask(self.seat))) | set(self.shown or ())
+        dealt_shown = sorted(seen - own)
+        described |= own
+        if dealt_shown and not all(ALL_CARDS[c] in world.layout.kitty for c in dealt_shown):
+            cards = " ".join(str(ALL_CARDS[c]) for c in dealt_shown)
+            raise PositionError(
+                f"seat {self.seat} sees cards here that no action names ({cards} in one deal, "
+                "shown by the deal itself): such a position cannot be described by its actions"
+            )
+        n = self.rules.players
+        for step, action in enumerate(world.history):
+            before = [state.hand_mask(z) for z in range(n)]
+            actor = state.to_act
             state = state.apply(action)
+            for z in range(n):
+                handed = before[z] & ~state.hand_mask(z)
+                moved = any(handed & state.hand_mask(w) for w in range(n) if w != z)
+                if moved and z != actor:
+                    raise PositionError(
+                        f"step {step + 1}: {action.text}: seat {self.seat} sees who hands the card "
+                        "over, which the actions do not say: such a position cannot be described "
+                        "by its actions"
+                    )
             seen |= _seen(state.observation(self.seat))
             described.update(_bits(state.hand_mask(self.seat)))
         extra = sorted(seen - described)
