@@ -18,16 +18,17 @@ from tarotlib.errors import PositionError
 
 SUPPORTED = [
     *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
+    ("belote", {}),
     ("contree", {}),
     ("reseghino", {}),
     *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
     ("ombra-arrabiata", {}),
     *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
+    *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
 ]
-# Deals that show cards no action names (Belote's card turned up from the stock, the solo's
-# dummy, Lombardy's exposed cards) cannot be described by actions yet.
+# Deals that show cards no action names (the solo's dummy, Lombardy's exposed cards) cannot be
+# described by actions yet.
 UNSUPPORTED: list[tuple[str, dict[str, object], str]] = [
-    ("belote", {}, "with a stock are not supported"),
     ("french-tarot-solo", {}, "step"),
     ("lombardy", {}, "sees cards here that no action names"),
 ]
@@ -40,7 +41,7 @@ def test_who_handed_a_requested_card_is_not_described() -> None:
     assert seat is not None
     actions, _ = describe(state, seat)
     with pytest.raises(PositionError, match=r"step 7: request T3: .* who hands the card over"):
-        position(rules, seat, state.hand(seat), actions, dealer=state.dealer)
+        position(rules, seat, state.hand(seat), actions, dealer=state.dealer, rng=0)
 
 
 def play(rules: object, seed: int, tricks: int) -> DealState:
@@ -62,7 +63,9 @@ def describe(state: DealState, seat: int) -> tuple[list[Action | str], list[Card
     seen: set[int] = set()
     for s in states:
         seen |= _seen(s.observation(seat))
-    return actions, [c for c in state.layout.kitty if int(c) in seen]
+    first = _seen(states[0].observation(seat))  # a stock card turned up
+    kitty = [c for c in state.layout.kitty if int(c) in seen]
+    return actions, kitty + [c for c in state.data.stock if int(c) in first]
 
 
 @pytest.mark.parametrize(("name", "options"), SUPPORTED, ids=lambda v: str(v))
@@ -78,7 +81,13 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
         actions, kitty = describe(state, seat)
         try:
             world = position(
-                rules, seat, state.hand(seat), actions, dealer=state.dealer, kitty=kitty or None
+                rules,
+                seat,
+                state.hand(seat),
+                actions,
+                dealer=state.dealer,
+                kitty=kitty or None,
+                rng=seed,
             )
         except PositionError as exc:  # a card requested: who handed it over is not described
             assert "sees who hands the card over" in str(exc)
@@ -99,7 +108,9 @@ def test_cards_shown_outside_the_actions_are_refused(
     assert seat is not None
     actions, kitty = describe(state, seat)
     with pytest.raises(PositionError, match=why):
-        position(rules, seat, state.hand(seat), actions, dealer=state.dealer, kitty=kitty or None)
+        position(
+            rules, seat, state.hand(seat), actions, dealer=state.dealer, kitty=kitty or None, rng=0
+        )
 
 
 def test_errors_say_what_does_not_fit() -> None:
@@ -109,16 +120,16 @@ def test_errors_say_what_does_not_fit() -> None:
     actions = ["bid garde", "pass", "pass", "pass", *["?"] * 6, "no-slam", "play T3"]
     assert position(rules, 2, hand, actions, dealer=0, kitty=chien, rng=1).to_act == 2
     with pytest.raises(PositionError, match="the hand has 17 cards, expected 18 at this point"):
-        position(rules, 2, hand[3:], actions, dealer=0, kitty=chien)
+        position(rules, 2, hand[3:], actions, dealer=0, kitty=chien, rng=0)
     with pytest.raises(PositionError, match=r"sees kitty cards here .*kitty=\.\.\."):
-        position(rules, 2, hand, actions, dealer=0)
+        position(rules, 2, hand, actions, dealer=0, rng=0)
     with pytest.raises(PositionError, match="no deal leaves seat 2 holding 2H"):
-        position(rules, 2, hand, [*actions[:-1], "play 2H"], dealer=0, kitty=chien)
+        position(rules, 2, hand, [*actions[:-1], "play 2H"], dealer=0, kitty=chien, rng=0)
     with pytest.raises(PositionError, match="seat 2's own action is unknown"):
-        position(rules, 2, hand, ["bid garde", "?"], dealer=0, kitty=chien)
+        position(rules, 2, hand, ["bid garde", "?"], dealer=0, kitty=chien, rng=0)
     # Seat 2 throws a heart on the trump led while it holds trumps.
     with pytest.raises(PositionError, match=r"step 13, seat 2: play 1H: must play a trump"):
-        position(rules, 2, hand, [*actions, "play 1H"], dealer=0, kitty=chien)
+        position(rules, 2, hand, [*actions, "play 1H"], dealer=0, kitty=chien, rng=0)
 
 
 def test_drawn_again_per_seed() -> None:

@@ -142,7 +142,7 @@ class PositionError(DealError):
 
     >>> import tarotlib
     >>> from tarotlib.ai import position
-    >>> position(tarotlib.variant("contree"), 0, "1S KS", [])
+    >>> position(tarotlib.variant("contree"), 0, "1S KS", [], rng=0)
     Traceback (most recent call last):
         ...
     tarotlib.errors.PositionError: the hand has 2 cards, expected 8 at this point

@@ -10,11 +10,11 @@ The description is the seat's ``hand`` now, the ``actions`` since the deal in or
 own and the others', as :class:`~tarotlib.actions.Action` objects or their text), with ``None``
 (or ``"?"``) for another seat's action the seat did not see (a card of another taker's écart, of
 the dealer's discard, a card given back face down), the ``dealer``, and the kitty cards the seat
-saw (``kitty``: a chien turned up). When no deal fits, :class:`~tarotlib.errors.PositionError`
-says what does not fit: the step and action that no deal makes legal and why, or the size of the
-hand. Deals that show the seat what no action says — cards no action names (Belote's card turned
-up from the stock, the solo's dummy, Lombardy's exposed cards), or who handed over a requested
-card (Tarocc'Ombre, Chambéry) — cannot be described this way yet: they raise it too.
+saw (``kitty``: a chien turned up, Belote's card turned up from the stock). When no deal fits,
+:class:`~tarotlib.errors.PositionError` says what does not fit: the step and action that no deal
+makes legal and why, or the size of the hand. Deals that show the seat what no action says —
+cards no action names (the solo's dummy, Lombardy's exposed cards), or who handed over a
+requested card (Tarocc'Ombre, Chambéry) — cannot be described this way yet: they raise it too.
 
 A Contrée position from seat 3's side: seat 1 bid 80 spades and all passed; seat 1 led the Jack
 of spades, seat 2 threw the 10 of diamonds. What may seat 3 play?
@@ -30,7 +30,7 @@ True
 
 When no deal fits, the error says why:
 
->>> position(rules, 3, "7S 8H JH 1D KD 1C JC 7C", [*actions[:5], "play 7S"], dealer=0)
+>>> position(rules, 3, "7S 8H JH 1D KD 1C JC 7C", [*actions[:5], "play 7S"], dealer=0, rng=0)
 Traceback (most recent call last):
     ...
 tarotlib.errors.PositionError: no deal leaves seat 3 holding 7S after these actions
@@ -136,27 +136,35 @@ class _Search:
         self.steps = steps
         self.rng = rng
         layout = template.layout
-        if template.data.stock:
-            raise PositionError("positions of deals with a stock are not supported")
+        stock = template.data.stock
         self.sizes = {y: len(h) for y, h in enumerate(layout.hands)}
         self.sizes[_KITTY] = len(layout.kitty)
-        deck = sorted(int(c) for h in layout.hands for c in h) + [int(c) for c in layout.kitty]
-        self.deck = sorted(deck)
-        unknown = [c for c in (*mine, *(shown or ())) if c not in set(deck)]
+        self.slots = [_KITTY - 1 - i for i in range(len(stock))]  # the stock, one place a card
+        for slot in self.slots:
+            self.sizes[slot] = 1
+        deck = [int(c) for h in layout.hands for c in h] + [int(c) for c in layout.kitty]
+        self.deck = sorted(deck + [int(c) for c in stock])
+        self.feeds: dict[int, int] = {}  # stock place -> the seat that receives its card
+        self.described = set(mine)
+        unknown = [c for c in (*mine, *(shown or ())) if c not in set(self.deck)]
         if unknown:
             raise PositionError(f"{ALL_CARDS[unknown[0]]} is not a card of this game")
-        if shown is not None and len(shown) > len(layout.kitty):
+        if shown is not None and len(shown) > len(layout.kitty) + len(stock):
             raise PositionError(f"the kitty has {len(layout.kitty)} cards, not {len(shown)}")
-        self.forced: dict[int, int] = {}
+        self.forced: dict[int, int] = {}  # card -> the place it is dealt to
+        self.must: dict[int, int] = {}  # card -> the seat whose hand it reaches (dealt or received)
         self.forbidden: set[tuple[int, int]] = set()
+        self.pending = list(shown or ()) if len(shown or ()) > len(layout.kitty) else []
         for c in shown or ():
-            self.forced[c] = _KITTY
+            if not self.pending:
+                self.forced[c] = _KITTY
         named_all: set[int] = set()
         for action in steps:
             if action is not None:
                 named_all |= _named(action)
+        self.described |= named_all | set(shown or ())
         for c in self.deck:  # the seat held no card that the description does not give
-            if c not in mine and c not in named_all:
+            if c not in self.described:
                 self.forbidden.add((c, seat))
         later: list[set[int]] = []
         names: set[int] = set()
@@ -175,19 +183,26 @@ class _Search:
             raise PositionError(self._crowded())
         rest = [c for c in self.deck if c not in where]
         self.rng.shuffle(rest)
-        # The seat's described cards first in its own hand, then the cards with fewest places.
+        # The cards that must reach a hand first, then the cards with fewest places.
         rest.sort(
-            key=lambda c: (c not in self.mine, sum((c, p) not in self.forbidden for p in room))
+            key=lambda c: (c not in self.must, sum((c, p) not in self.forbidden for p in room))
         )
         for c in rest:
-            places = [p for p, r in room.items() if r > 0 and (c, p) not in self.forbidden]
+            places = [p for p, r in room.items() if r > 0 and self._may(c, p)]
+            if c in self.must:
+                near = [p for p in places if p == self.must[c] or self.feeds.get(p) == self.must[c]]
+                places = near or places
             if not places:  # (the replay then says what does not fit)
                 places = [p for p, r in room.items() if r > 0]
-            mine = c in self.mine and self.seat in places
-            p = self.seat if mine else self.rng.choice(places)
+            p = self.rng.choice(places)
             where[c] = p
             room[p] -= 1
         return where
+
+    def _may(self, c: int, p: int) -> bool:
+        if (c, p) in self.forbidden:
+            return False
+        return c in self.described or self.feeds.get(p) != self.seat
 
     def _crowded(self) -> str:
         for p, size in self.sizes.items():
@@ -211,9 +226,12 @@ class _Search:
     def replay(self, where: dict[int, int]) -> DealState | None:
         hands = [0] * self.rules.players
         kitty = 0
+        stock = [ALL_CARDS[0]] * len(self.slots)
         for c, p in where.items():
             if p == _KITTY:
                 kitty |= 1 << c
+            elif p < _KITTY:
+                stock[_KITTY - 1 - p] = ALL_CARDS[c]
             else:
                 hands[p] |= 1 << c
         template = self.template
@@ -225,10 +243,20 @@ class _Search:
                 self.rng.shuffle(cards)
                 order.append(cards)
         try:
-            layout = Layout.from_masks(hands, kitty, template.dealer, order=order)
+            layout = Layout.from_masks(hands, kitty, template.dealer, stock, order=order)
             state: DealState = self.rules.new_deal(layout=layout)
         except DealError as exc:  # pragma: no cover - the sizes are the template's
             raise PositionError(str(exc)) from exc
+        slot_of = {c: p for c, p in where.items() if p < _KITTY}
+        if self.pending:  # the kitty or stock cards the seat saw: where they lie, once known
+            own = state.hand_mask(self.seat)
+            shown_now = [c for c in _seen(state.observation(self.seat)) if not own >> c & 1]
+            places = sorted(where[c] for c in shown_now if where[c] < 0)
+            if len(places) == len(self.pending):
+                for c, p in zip(self.pending, places, strict=True):
+                    self.forced[c] = p
+                self.pending = []
+                return None
         for step, action in enumerate(self.steps):
             y = state.to_act
             if y is None:
@@ -247,7 +275,10 @@ class _Search:
                     return None
                 action = self.rng.choice(options)
             try:
+                before = state
                 state = state.apply(action)
+                if slot_of and len(self.feeds) < len(self.slots):
+                    self._learn_feeds(before, state, slot_of)
             except IllegalActionError as exc:
                 told = f"step {step + 1}, seat {y}: {exc}"
                 fatal = self._learn(state, y, action, where)
@@ -266,8 +297,8 @@ class _Search:
             for c in _bits(final & ~want):
                 self.forbidden.add((c, where[c]))
             for c in _bits(want & ~final):
-                if where.get(c) != self.seat and c not in self.forced:
-                    self.forced[c] = self.seat
+                if c not in self.forced:
+                    self.must[c] = self.seat
             self.best = (len(self.steps), self._hand_message(final, want))
             return None
         return state
@@ -281,19 +312,26 @@ class _Search:
         make it legal."""
         hand = state.hand_mask(y)
         lacking = [c for c in _named(action) if not hand >> c & 1]
-        loose = [c for c in _bits(hand) if c not in self.forced and c not in self.mine]
+        loose = [c for c in _bits(hand) if c not in self.forced and c not in self.must]
+        loose = [c for c in loose if c not in self.mine]
         base = (hand | sum(1 << c for c in lacking)) & ~sum(1 << c for c in loose)
         if not _legal(state, y, base, action):
             return None
         for c in lacking:
-            held = self.forced.get(c, y)
-            if held != y:  # dealt elsewhere, and lost on the way (an unseen action took it)
-                return None
-            self.forced[c] = y
+            if c in self.forced or self.must.get(c, y) != y:
+                return None  # dealt elsewhere, and lost on the way (an unseen action took it)
+            self.must[c] = y
         for c in loose:
             if not _legal(state, y, base | 1 << c, action):
                 self.forbidden.add((c, where[c]))
         return None
+
+    def _learn_feeds(self, before: DealState, after: DealState, slot_of: dict[int, int]) -> None:
+        """Which seat receives each stock card (a fact of the deal's dealing)."""
+        for z in range(self.rules.players):
+            for c in _bits(after.hand_mask(z) & ~before.hand_mask(z)):
+                if c in slot_of:
+                    self.feeds[slot_of[c]] = z
 
     def _check_kitty(self, world: DealState) -> None:
         """Every card the seat sees in ``world`` must be described: its hands, the cards the
