@@ -111,18 +111,27 @@ def test_observations_ignore_the_other_seats_hidden_cards(
         others = [s for s in range(rules.players) if s != seat]
         if any(world.layout.hand_masks[s] != first.deal.layout.hand_masks[s] for s in others):
             differing += 1
-        # Replay: the same ids on both deals, comparing the seat's observations all along.
+        # Replay: the same ids on both deals (but for another seat's secret actions, which the
+        # world drew again), comparing the seat's observations all along.
+        codec = ActionCodec(rules)
+        again: list[int] = []
+        at = 0
+        for real, drawn in zip(first.deal.history, world.history, strict=True):
+            size = len(codec.encode(real))
+            again.extend(ids[at : at + size] if drawn == real else codec.encode(drawn))
+            at += size
+        again.extend(ids[at:])
         agent = f"seat_{seat}"
         second = DealEnv(name, **options)
         first.reset(options={"layout": first.deal.layout})
         second.reset(options={"layout": world.layout})
-        for i in [*ids, None]:
+        for i, j in [*zip(ids, again, strict=True), (None, None)]:
             a, b = first.observe(agent), second.observe(agent)
             assert np.array_equal(a["observation"], b["observation"])
             assert np.array_equal(a["action_mask"], b["action_mask"])
-            if i is not None:
+            if i is not None and j is not None:
                 first.step(i)
-                second.step(i)
+                second.step(j)
     assert differing >= 2  # the test compares deals that do differ
 
 

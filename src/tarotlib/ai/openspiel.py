@@ -53,8 +53,8 @@ deal. OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``)
 ``pyspiel.ISMCTSBot`` cannot play a Python game: its ``step`` releases Python's global lock
 before calling the game (it crashes, on OpenSpiel's own Python games too), and OpenSpiel binds no
 override of ``ResampleFromInfostate`` for Python games. Use the Python bot. The resampled worlds
-have the sampler's limit: another seat's secret actions (an écart, a dealer's discard) keep
-their cards (see :mod:`tarotlib.ai.sampler`).
+are the sampler's: another seat's secret actions (an écart, a dealer's discard, a card given back
+face down) are drawn again with the hidden cards (see :mod:`tarotlib.ai.sampler`).
 """
 
 from __future__ import annotations
@@ -573,8 +573,8 @@ class TarotState(pyspiel.State):  # type: ignore[misc]
     # -- resampling -----------------------------------------------------------------------------
     def resample(self, player: int, rng: random.Random) -> TarotState:
         """A state drawn uniformly among those ``player`` cannot tell from this one
-        (:func:`tarotlib.ai.sample_world`, with its limit: another seat's secret actions keep
-        their cards), with the same action ids and the chance outcomes of the drawn deal;
+        (:func:`tarotlib.ai.sample_world`: another seat's secret actions are drawn again too),
+        with the action ids and the chance outcomes of the drawn world;
         ``rng`` draws it. While the pack is being drawn, the cards drawn so far are drawn again.
 
         >>> import random
@@ -599,7 +599,7 @@ class TarotState(pyspiel.State):  # type: ignore[misc]
                 new.apply_action(action)
             return new
         world = sample_world(core.state, player, rng)
-        for action in (*config.outcomes_of(world.layout), *core.moves):
+        for action in (*config.outcomes_of(world.layout), *_moves_of(config, core, world)):
             new.apply_action(action)
         return new
 
@@ -618,6 +618,20 @@ class TarotState(pyspiel.State):  # type: ignore[misc]
         True
         """
         return self.resample(player, _SamplerRandom(probability_sampler))
+
+
+def _moves_of(config: _Config, core: _Core, world: DealState) -> list[int]:
+    """The action ids of ``world``'s history: the real ones, but for the steps whose action the
+    world drew again (another seat's secret action), then the ids chosen so far."""
+    real = core.state.history if core.state is not None else ()
+    moves: list[int] = []
+    at = 0
+    for mine, drawn in zip(real, world.history, strict=True):
+        size = len(config.codec.encode(mine))
+        moves.extend(core.moves[at : at + size] if drawn == mine else config.codec.encode(drawn))
+        at += size
+    moves.extend(core.moves[at:])
+    return moves
 
 
 class _SamplerRandom(random.Random):
