@@ -88,7 +88,7 @@ from tarotlib.errors import DealError, IllegalActionError
 __all__ = ["consistent_worlds", "sample_world"]
 
 S = TypeVar("S", bound=DealState)
-_MAX_STATES = 20_000
+_MAX_STATES = 100_000
 """Above this many states the proposal's counts are not computed (see :meth:`_Plan._propose_any`)."""
 Place = tuple[str, int]
 """Where a card is dealt: ``("hand", seat)``, or ``("kitty", seat)`` / ``("stock", seat)`` by
