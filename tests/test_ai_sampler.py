@@ -14,7 +14,7 @@ import pytest
 
 import tarotlib
 from tarotlib.actions import Action
-from tarotlib.ai import consistent_worlds, sample_world
+from tarotlib.ai import consistent_worlds, sample_world, sampler
 from tarotlib.deal import DealState
 
 CONFIGS = [
@@ -290,3 +290,31 @@ def test_states_are_values() -> None:
         assert again == state and again.history == state.history
         world = sample_world(state, 0, 1)
         assert pickle.loads(pickle.dumps(world)) == world
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "seed", "left", "played", "seat", "worlds"),
+    [POSITIONS[1], POSITIONS[11]],
+    ids=["french-tarot4-2", "chambery3-0"],
+)
+def test_exactly_uniform_without_counts(
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    options: dict[str, object],
+    seed: int,
+    left: int,
+    played: int,
+    seat: int,
+    worlds: int,
+) -> None:
+    """The proposal used when there are too many states to count (every filling of the bins'
+    sizes alike, the fillings that break a card's bins rejected) is exactly uniform too."""
+    monkeypatch.setattr(sampler, "_MAX_STATES", 0)
+    sampler._plan.cache_clear()
+    try:
+        assert not sampler._plan(
+            position(tarotlib.variant(name, **options), seed, left, played), seat
+        ).counted
+        test_exactly_uniform(name, options, seed, left, played, seat, worlds)
+    finally:
+        sampler._plan.cache_clear()

@@ -88,6 +88,8 @@ from tarotlib.errors import DealError, IllegalActionError
 __all__ = ["consistent_worlds", "sample_world"]
 
 S = TypeVar("S", bound=DealState)
+_MAX_STATES = 100_000
+"""Above this many states the proposal's counts are not computed (see :meth:`_Plan._propose_any`)."""
 Place = tuple[str, int]
 """Where a card is dealt: ``("hand", seat)``, or ``("kitty", seat)`` / ``("stock", seat)`` by
 the seat that receives the card (-1: nobody); ``("known", seat)``: a seen card that ``seat`` may
@@ -446,10 +448,16 @@ class _Plan:
         states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
         self.by_bin = states_by_bin < states_by_group
         self.sizes = tuple(len(cards) for _, cards in self.groups)
-        self.weights = [
-            self.bin_ways(0, self.sizes, cap) if self.by_bin else self.ways(0, cap)
-            for cap in self.capacities
-        ]
+        # Too many states to count: propose every filling of the bins' sizes alike (their
+        # number is a multinomial) and reject the fillings that break a card's bins.
+        self.counted = min(states_by_bin, states_by_group) <= _MAX_STATES
+        if not self.counted:
+            self.weights = [_multinomial(cap) for cap in self.capacities]
+        else:
+            self.weights = [
+                self.bin_ways(0, self.sizes, cap) if self.by_bin else self.ways(0, cap)
+                for cap in self.capacities
+            ]
         self.total = sum(self.weights)
 
     @staticmethod
@@ -563,6 +571,23 @@ class _Plan:
             rest = after
         return content
 
+    def _propose_any(self, rng: random.Random, cap: tuple[int, ...]) -> list[list[int]]:
+        """A filling of the bins' sizes ``cap`` drawn uniformly among those that respect every
+        card's bins (uniform fillings of the sizes, the others rejected)."""
+        deck = [c for _, cards in self.groups for c in cards]
+        while True:
+            rng.shuffle(deck)
+            content: list[list[int]] = []
+            at = 0
+            for b, x in enumerate(cap):
+                part = deck[at : at + x]
+                if any(not self.allowed[c] >> b & 1 for c in part):
+                    break
+                content.append(part)
+                at += x
+            else:
+                return content
+
     def propose(self, rng: random.Random) -> tuple[Layout, tuple[Action, ...]]:
         """A layout and history drawn uniformly among those respecting the allowed bins."""
         if not self.total:
@@ -574,7 +599,7 @@ class _Plan:
             at += 1
         cap = self.capacities[at]
         content: list[list[int]] = [[] for _ in self.bins]
-        for g, (_, cards) in enumerate(() if self.by_bin else self.groups):
+        for g, (_, cards) in enumerate(self.groups if self.counted and not self.by_bin else ()):
             size = factorial(len(cards))
             pick = rng.randrange(self.ways(g, cap))
             for fill in self._fills(g, cap):
@@ -590,7 +615,9 @@ class _Plan:
                 content[i].extend(deck[at : at + x])
                 at += x
             cap = rest
-        if self.by_bin:
+        if not self.counted:
+            content = self._propose_any(rng, cap)
+        elif self.by_bin:
             content = self._propose_by_bin(rng, cap)
         filled = dict(self.fixed)
         by_place: dict[Place, list[int]] = {p: [] for p in self.slots_of}
@@ -701,6 +728,10 @@ def _prod(xs: Iterable[int]) -> int:
     for x in xs:
         out *= x
     return out
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    return factorial(sum(counts)) // _prod_fact(counts)
 
 
 def _prod_fact(xs: Sequence[int]) -> int:
