@@ -25,9 +25,10 @@ from tarotlib.variants.belote.declarations import best_team
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind, Contract
 
 if TYPE_CHECKING:
+    from tarotlib.variants.belote.contree.state import ContreeState
     from tarotlib.variants.belote.game import BeloteState
 
-__all__ = ["BeloteObservation", "declarations_seen", "observe", "visible_mask"]
+__all__ = ["BeloteObservation", "declarations_seen", "observe", "table_mask", "visible_mask"]
 
 
 def observe(state: BeloteState, seat: int) -> BeloteObservation:
@@ -166,14 +167,31 @@ def visible_mask(state: BeloteState, seat: int) -> int:
     True
     """
     d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | 1 << d.stock[0]
-    mask |= state.tricks_mask
+    declared = _declarations(state, seat) if d.declarations else ()
+    return table_mask(state, seat, declared) | 1 << d.stock[0]
+
+
+def table_mask(
+    state: BeloteState | ContreeState,
+    seat: int,
+    declarations: Sequence[tuple[int, CombinationKind, Sequence[int]]],
+) -> int:
+    """The cards a Belote or Contrée seat sees at the table, as a mask: its hand, the cards
+    played, the cards of the ``declarations`` as it sees them (BE-10.3, CO-7) and the cards
+    announced with belote-rebelote (BE-9.2).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> table_mask(state, 1, ()) == tarotlib.card_mask(state.hand(1))
+    True
+    """
+    d = state._d
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
     for c in state._trick:
         mask |= 1 << c
-    if d.declarations:
-        for _, _, shown in _declarations(state, seat):
-            for c in shown:
-                mask |= 1 << c
+    for _, _, shown in declarations:
+        for c in shown:
+            mask |= 1 << c
     for _, _, c in state.rules.belote_offer.announced(d):
         mask |= 1 << c
     return mask

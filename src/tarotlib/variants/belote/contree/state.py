@@ -22,7 +22,7 @@ from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE, AuctionData
 from tarotlib.variants.belote.contree.declarations import best_declaring_team
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
-from tarotlib.variants.belote.observation import declarations_seen
+from tarotlib.variants.belote.observation import declarations_seen, table_mask
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind
 
 if TYPE_CHECKING:
@@ -175,17 +175,7 @@ def visible_mask(state: ContreeState, seat: int) -> int:
     >>> visible_mask(state, 2) == tarotlib.card_mask(observe(state, 2).visible_cards())
     True
     """
-    d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
-    for c in state._trick:
-        mask |= 1 << c
-    if d.declarations:
-        for _, _, shown in _declarations(state, seat):
-            for c in shown:
-                mask |= 1 << c
-    for _, _, c in state.rules.belote_offer.announced(d):
-        mask |= 1 << c
-    return mask
+    return table_mask(state, seat, _declarations(state, seat) if state._d.declarations else ())
 
 
 def _declarations(
