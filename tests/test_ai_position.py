@@ -5,6 +5,7 @@ fits raise PositionError saying why; the draw is the sampler's (exactly uniform)
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -12,7 +13,7 @@ import tarotlib
 from tarotlib.actions import Action
 from tarotlib.ai import position
 from tarotlib.ai.sampler import _runs, _seen, _states
-from tarotlib.cards import Card
+from tarotlib.cards import Card, parse_card
 from tarotlib.deal import DealState
 from tarotlib.errors import PositionError
 
@@ -34,14 +35,30 @@ UNSUPPORTED: list[tuple[str, dict[str, object], str]] = [
 ]
 
 
-def test_who_handed_a_requested_card_is_not_described() -> None:
+def test_who_handed_a_requested_card_is_described() -> None:
+    """Who handed over a requested card (Chambéry, Tarocc'Ombre) is public: the description gives
+    it as ``shown``, else PositionError says so; a card shown that no action makes its seat hand
+    over is refused."""
     rules = tarotlib.variant("chambery", players=4)
     state = play(rules, 2, 2)
     seat = state.to_act
-    assert seat is not None
+    assert seat == 0
+    assert handed_over(state) == {0: [parse_card("T3")]}  # seat 0 itself, on seat 3's request
     actions, _ = describe(state, seat)
-    with pytest.raises(PositionError, match=r"step 7: request T3: .* who hands the card over"):
-        position(rules, seat, state.hand(seat), actions, dealer=state.dealer, rng=0)
+    hand = state.hand(seat)
+    world = position(rules, seat, hand, actions, dealer=state.dealer, shown={0: "T3"}, rng=0)
+    assert world.observation(seat) == state.observation(seat)
+    with pytest.raises(PositionError, match=r"step 7: request T3: .* who hands T3 over .*shown="):
+        position(rules, seat, hand, actions, dealer=state.dealer, rng=0)
+    # Seat 0 received 8C back for T3: seat 2 cannot have handed T3 over.
+    with pytest.raises(PositionError, match="no deal leaves seat 0 holding 8C"):
+        position(rules, seat, hand, actions, dealer=state.dealer, shown={2: "T3"}, rng=0)
+    with pytest.raises(PositionError, match=r"never sees 8H leave seat 1's hand"):
+        position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "8H"}, rng=0)
+    with pytest.raises(PositionError, match=r"shown: there is no seat 4 \(seats 0 to 3\)"):
+        position(rules, seat, hand, actions, dealer=state.dealer, shown={4: "T3"}, rng=0)
+    with pytest.raises(PositionError, match="a card is given twice"):
+        position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "T3"}, rng=0)
 
 
 def play(rules: object, seed: int, tricks: int) -> DealState:
@@ -50,6 +67,22 @@ def play(rules: object, seed: int, tricks: int) -> DealState:
     while not state.is_over and (len(state.tricks) < tricks or not state.current_trick):
         state = state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def handed_over(state: DealState) -> dict[int, list[Card]]:
+    """The cards that left a seat's hand for another's by another seat's action (a requested card
+    handed over): what the description gives as ``shown``."""
+    states = _states(state)
+    n = state.rules.players
+    out: dict[int, list[Card]] = {}
+    for before, after in pairwise(states):
+        for z in range(n):
+            if z == before.to_act:
+                continue
+            for c in before.hand(z):
+                if c not in after.hand(z) and any(c in after.hand(w) for w in range(n)):
+                    out.setdefault(z, []).append(c)
+    return out
 
 
 def describe(state: DealState, seat: int) -> tuple[list[Action | str], list[Card]]:
@@ -79,19 +112,16 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
         seat = state.to_act
         assert seat is not None
         actions, kitty = describe(state, seat)
-        try:
-            world = position(
-                rules,
-                seat,
-                state.hand(seat),
-                actions,
-                dealer=state.dealer,
-                kitty=kitty or None,
-                rng=seed,
-            )
-        except PositionError as exc:  # a card requested: who handed it over is not described
-            assert "sees who hands the card over" in str(exc)
-            continue
+        world = position(
+            rules,
+            seat,
+            state.hand(seat),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=handed_over(state),
+            rng=seed,
+        )
         assert world.observation(seat) == state.observation(seat)
         assert world.legal_actions() == state.legal_actions()
         checked += 1
@@ -147,3 +177,34 @@ def test_drawn_again_per_seed() -> None:
     assert worlds[0] == worlds[1]
     assert len({w.layout for w in worlds}) > 1
     assert all(w.observation(seat) == state.observation(seat) for w in worlds)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        *(("tarocco-ombre", {"players": p}) for p in (3, 5)),
+        *(("chambery", {"players": p}) for p in (4, 5, 6)),
+    ],
+    ids=lambda v: str(v),
+)
+def test_round_trip_with_requests(name: str, options: dict[str, object]) -> None:
+    """Deals where a requested card was handed over, described from every seat with ``shown``."""
+    rules = tarotlib.variant(name, **options)
+    state = next(
+        s for s in (play(rules, seed, 1) for seed in range(60)) if not s.is_over and handed_over(s)
+    )
+    for seat in range(rules.players):
+        actions, kitty = describe(state, seat)
+        world = position(
+            rules,
+            seat,
+            state.hand(seat),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=handed_over(state),
+            rng=seat,
+        )
+        assert world.observation(seat) == state.observation(seat)
+        if seat == state.to_act:
+            assert world.legal_actions() == state.legal_actions()

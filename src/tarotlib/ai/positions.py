@@ -39,7 +39,7 @@ tarotlib.errors.PositionError: no deal leaves seat 3 holding 7S after these acti
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tarotlib.actions import Action
 from tarotlib.ai.sampler import _seen, sample_world
@@ -81,6 +81,7 @@ def position(
     *,
     dealer: int = 0,
     kitty: str | Iterable[Card] | None = None,
+    shown: Mapping[int, str | Iterable[Card]] | None = None,
     rng: random.Random | int | None = None,
     attempts: int = 400,
 ) -> DealState:
@@ -108,10 +109,27 @@ def position(
     template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
     template._seat(seat)
     mine = _cards(hand)
-    shown = None if kitty is None else _cards(kitty)
+    turned = None if kitty is None else _cards(kitty)
+    handed = _handed(template, seat, shown or {})
+    given = [c for cards in handed.values() for c in cards] + (turned or [])
+    if len(set(given)) != len(given):
+        _cards(ALL_CARDS[c] for c in given)  # says which card is given twice
     steps = [_parse(rules, item) for item in actions]
-    world = _Search(template, seat, mine, shown, steps, gen).run(attempts)
+    world = _Search(template, seat, mine, turned, steps, gen, handed).run(attempts)
     return sample_world(world, seat, gen)
+
+
+def _handed(
+    template: DealState, seat: int, shown: Mapping[int, str | Iterable[Card]]
+) -> dict[int, list[int]]:
+    """The ``shown`` cards by seat, checked: a seat of the game, each card once."""
+    players = template.rules.players
+    out: dict[int, list[int]] = {}
+    for z, cards in shown.items():
+        if not isinstance(z, int) or not 0 <= z < players:
+            raise PositionError(f"shown: there is no seat {z!r} (seats 0 to {players - 1})")
+        out[z] = _cards(cards)
+    return out
 
 
 class _Search:
@@ -127,6 +145,7 @@ class _Search:
         shown: list[int] | None,
         steps: list[Action | None],
         rng: random.Random,
+        handed: dict[int, list[int]] | None = None,
     ) -> None:
         self.template = template
         self.rules = template.rules
@@ -146,7 +165,9 @@ class _Search:
         self.deck = sorted(deck + [int(c) for c in stock])
         self.feeds: dict[int, int] = {}  # stock place -> the seat that receives its card
         self.described = set(mine)
-        unknown = [c for c in (*mine, *(shown or ())) if c not in set(self.deck)]
+        self.handed = {(z, c) for z, cards in (handed or {}).items() for c in cards}
+        others = [c for _, c in sorted(self.handed)]
+        unknown = [c for c in (*mine, *(shown or ()), *others) if c not in set(self.deck)]
         if unknown:
             raise PositionError(f"{ALL_CARDS[unknown[0]]} is not a card of this game")
         if shown is not None and len(shown) > len(layout.kitty) + len(stock):
@@ -158,6 +179,9 @@ class _Search:
         for c in shown or ():
             if not self.pending:
                 self.forced[c] = _KITTY
+        for z, c in self.handed:  # a card the seat saw in another seat's hand
+            self.must[c] = z
+        self.described |= set(others)
         named_all: set[int] = set()
         for action in steps:
             if action is not None:
@@ -352,21 +376,33 @@ class _Search:
                 "shown by the deal itself): such a position cannot be described by its actions"
             )
         n = self.rules.players
+        described.update(c for _, c in self.handed)
+        done: set[tuple[int, int]] = set()
         for step, action in enumerate(world.history):
             before = [state.hand_mask(z) for z in range(n)]
             actor = state.to_act
             state = state.apply(action)
             for z in range(n):
-                handed = before[z] & ~state.hand_mask(z)
-                moved = any(handed & state.hand_mask(w) for w in range(n) if w != z)
-                if moved and z != actor:
-                    raise PositionError(
-                        f"step {step + 1}: {action.text}: seat {self.seat} sees who hands the card "
-                        "over, which the actions do not say: such a position cannot be described "
-                        "by its actions"
-                    )
+                if z == actor:
+                    continue
+                gone = before[z] & ~state.hand_mask(z)
+                for c in _bits(gone):
+                    if not any(state.hand_mask(w) >> c & 1 for w in range(n) if w != z):
+                        continue
+                    if (z, c) not in self.handed:
+                        raise PositionError(
+                            f"step {step + 1}: {action.text}: seat {self.seat} sees who hands "
+                            f"{ALL_CARDS[c]} over (seat {z} in one deal), which the actions do not "
+                            f"say: give it (shown={{{z}: '{ALL_CARDS[c]}'}} if seat {z} did)"
+                        )
+                    done.add((z, c))
             seen |= _seen(state.observation(self.seat))
             described.update(_bits(state.hand_mask(self.seat)))
+        for z, c in sorted(self.handed - done):
+            raise PositionError(
+                f"shown: seat {self.seat} never sees {ALL_CARDS[c]} leave seat {z}'s hand here: no "
+                f"action makes seat {z} hand it over"
+            )
         extra = sorted(seen - described)
         if extra:
             cards = " ".join(str(ALL_CARDS[c]) for c in extra)
