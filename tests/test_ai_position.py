@@ -4,16 +4,17 @@ fits raise PositionError saying why; the draw is the sampler's (exactly uniform)
 
 from __future__ import annotations
 
+import itertools
 import random
-from itertools import pairwise
 
 import pytest
 
 import tarotlib
 from tarotlib.actions import Action
 from tarotlib.ai import position
+from tarotlib.ai.positions import _listed
 from tarotlib.ai.sampler import _runs, _seen, _states
-from tarotlib.cards import Card, parse_card
+from tarotlib.cards import ALL_CARDS, Card, parse_card
 from tarotlib.deal import DealState
 from tarotlib.errors import PositionError
 
@@ -26,12 +27,15 @@ SUPPORTED = [
     ("ombra-arrabiata", {}),
     *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
     *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
+    ("french-tarot-solo", {}),
+    ("lombardy", {}),
+    ("lombardy", {"exposure_order": "dealer_choice"}),
 ]
-# Deals that show cards no action names (the solo's dummy, Lombardy's exposed cards) cannot be
-# described by actions yet.
-UNSUPPORTED: list[tuple[str, dict[str, object], str]] = [
+# Without ``shown``, deals that show cards no action names (the solo's dummy and the AI's cards,
+# Lombardy's exposed cards) are refused.
+UNDESCRIBED: list[tuple[str, dict[str, object], str]] = [
     ("french-tarot-solo", {}, "step"),
-    ("lombardy", {}, "sees cards here that no action names"),
+    ("lombardy", {}, r"sees cards here that no action names .*\(shown=\.\.\.\)"),
 ]
 
 
@@ -48,12 +52,15 @@ def test_who_handed_a_requested_card_is_described() -> None:
     hand = state.hand(seat)
     world = position(rules, seat, hand, actions, dealer=state.dealer, shown={0: "T3"}, rng=0)
     assert world.observation(seat) == state.observation(seat)
-    with pytest.raises(PositionError, match=r"step 7: request T3: .* who hands T3 over .*shown="):
+    with pytest.raises(
+        PositionError,
+        match=r"step 7: request T3: seat 0 sees seat 0 hand T3 over here, .*shown={0: .T3.}",
+    ):
         position(rules, seat, hand, actions, dealer=state.dealer, rng=0)
     # Seat 0 received 8C back for T3: seat 2 cannot have handed T3 over.
     with pytest.raises(PositionError, match="no deal leaves seat 0 holding 8C"):
         position(rules, seat, hand, actions, dealer=state.dealer, shown={2: "T3"}, rng=0)
-    with pytest.raises(PositionError, match=r"never sees 8H leave seat 1's hand"):
+    with pytest.raises(PositionError, match=r"never sees 8H in seat 1's hand"):
         position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "8H"}, rng=0)
     with pytest.raises(PositionError, match=r"shown: there is no seat 4 \(seats 0 to 3\)"):
         position(rules, seat, hand, actions, dealer=state.dealer, shown={4: "T3"}, rng=0)
@@ -69,13 +76,33 @@ def play(rules: object, seed: int, tricks: int) -> DealState:
     return state
 
 
-def handed_over(state: DealState) -> dict[int, list[Card]]:
-    """The cards that left a seat's hand for another's by another seat's action (a requested card
-    handed over): what the description gives as ``shown``."""
+def handed_over(state: DealState, seat: int = -1) -> dict[int, list[Card]]:
+    """What ``seat``'s description gives as ``shown``: the cards it saw in other seats' hands
+    that no action shows there, and its own that the others saw — turned up by the game (at the
+    deal or later, in the order the observation lists them last) or played for a seat by the
+    game — and the cards that left a seat's hand for another's by another seat's action (a
+    requested card handed over). Without ``seat``: the cards handed over only."""
     states = _states(state)
     n = state.rules.players
     out: dict[int, list[Card]] = {}
-    for before, after in pairwise(states):
+    steps = [(None, None, states[0]), *zip(states, state.history, states[1:], strict=False)]
+    for before, action, after in steps:
+        start = after if before is None else before
+        if seat >= 0:
+            fresh: set[int] = set()
+            for w in range(n):
+                then = frozenset() if before is None else _seen(before.observation(w))
+                new = _seen(after.observation(w)) - then
+                mine = {c for c in new if ALL_CARDS[c] in start.hand(seat)}
+                fresh |= new - mine if w == seat else mine
+            fresh -= {int(getattr(action, "card", -1))} | set(getattr(action, "shown", ()))
+            rank = {c: i for i, c in enumerate(_listed(after.observation(seat)))}
+            for c in sorted(fresh, key=lambda c: rank.get(c, len(rank))):
+                for z in range(n):
+                    if ALL_CARDS[c] in start.hand(z):
+                        out.setdefault(z, []).append(ALL_CARDS[c])
+        if before is None:
+            continue
         for z in range(n):
             if z == before.to_act:
                 continue
@@ -119,7 +146,7 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
             actions,
             dealer=state.dealer,
             kitty=kitty or None,
-            shown=handed_over(state),
+            shown=handed_over(state, seat),
             rng=seed,
         )
         assert world.observation(seat) == state.observation(seat)
@@ -128,8 +155,8 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
     assert checked
 
 
-@pytest.mark.parametrize(("name", "options", "why"), UNSUPPORTED, ids=lambda v: str(v))
-def test_cards_shown_outside_the_actions_are_refused(
+@pytest.mark.parametrize(("name", "options", "why"), UNDESCRIBED, ids=lambda v: str(v))
+def test_cards_shown_outside_the_actions_are_asked_for(
     name: str, options: dict[str, object], why: str
 ) -> None:
     rules = tarotlib.variant(name, **options)
@@ -141,6 +168,33 @@ def test_cards_shown_outside_the_actions_are_refused(
         position(
             rules, seat, state.hand(seat), actions, dealer=state.dealer, kitty=kitty or None, rng=0
         )
+
+
+def test_round_trip_with_cards_turned_up() -> None:
+    """The solo's dummy and AI cards, Lombardy's exposed cards (the dealer's further ones when
+    honours show, LO-12.2), described from every seat that sees them, deeper in the deal."""
+    cases = [
+        (tarotlib.variant("french-tarot-solo"), [0]),
+        (tarotlib.variant("lombardy"), [0, 1, 2, 3]),
+    ]
+    for rules, seats in cases:
+        deals = (play(rules, seed, 6 + seed) for seed in range(20))
+        for seed, state in enumerate(itertools.islice((s for s in deals if not s.is_over), 2)):
+            for seat in seats:
+                actions, kitty = describe(state, seat)
+                world = position(
+                    rules,
+                    seat,
+                    state.hand(seat),
+                    actions,
+                    dealer=state.dealer,
+                    kitty=kitty or None,
+                    shown=handed_over(state, seat),
+                    rng=seed,
+                )
+                assert world.observation(seat) == state.observation(seat)
+                if seat == state.to_act:
+                    assert world.legal_actions() == state.legal_actions()
 
 
 def test_errors_say_what_does_not_fit() -> None:
@@ -202,7 +256,7 @@ def test_round_trip_with_requests(name: str, options: dict[str, object]) -> None
             actions,
             dealer=state.dealer,
             kitty=kitty or None,
-            shown=handed_over(state),
+            shown=handed_over(state, seat),
             rng=seat,
         )
         assert world.observation(seat) == state.observation(seat)

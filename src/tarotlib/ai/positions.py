@@ -40,6 +40,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
+
+import attrs
 
 from tarotlib.actions import Action
 from tarotlib.ai.sampler import _seen, sample_world
@@ -165,7 +168,9 @@ class _Search:
         self.deck = sorted(deck + [int(c) for c in stock])
         self.feeds: dict[int, int] = {}  # stock place -> the seat that receives its card
         self.described = set(mine)
-        self.handed = {(z, c) for z, cards in (handed or {}).items() for c in cards}
+        self.expect = {z: list(cards) for z, cards in (handed or {}).items() if cards}
+        self.handed = {(z, c) for z, cards in self.expect.items() for c in cards}
+        self.at: dict[tuple[int, int], int] = {}  # (seat, place in its dealing order) -> card
         others = [c for _, c in sorted(self.handed)]
         unknown = [c for c in (*mine, *(shown or ()), *others) if c not in set(self.deck)]
         if unknown:
@@ -198,6 +203,8 @@ class _Search:
                 names |= _named(action)
         self.later = list(reversed(later))
         self.best: tuple[int, str] = (-1, "")
+        self.lost: set[int] = set()  # cards named later that no seat may hand over: put aside
+        self.secret: dict[int, int] = {}  # a step of an unseen action -> its actor
 
     def layout(self) -> dict[int, int]:
         """Where each card is dealt: the forced cards, then the others at random."""
@@ -262,10 +269,14 @@ class _Search:
         order = None
         if template.data.order is not None:  # hands kept in dealing order: one at random
             order = []
-            for h in hands:
+            for z, h in enumerate(hands):
                 cards = [ALL_CARDS[c] for c in _bits(h)]
                 self.rng.shuffle(cards)
-                order.append(cards)
+                fixed = {k: c for (y, k), c in self.at.items() if y == z and h >> c & 1}
+                rest = iter(c for c in cards if int(c) not in fixed.values())
+                order.append(
+                    [ALL_CARDS[fixed[k]] if k in fixed else next(rest) for k in range(len(cards))]
+                )
         try:
             layout = Layout.from_masks(hands, kitty, template.dealer, stock, order=order)
             state: DealState = self.rules.new_deal(layout=layout)
@@ -281,6 +292,9 @@ class _Search:
                     self.forced[c] = p
                 self.pending = []
                 return None
+        told: dict[int, int] = dict.fromkeys(self.expect, 0)  # the shown cards seen so far
+        if self.expect and not self._match(None, state, None, 0, told):
+            return None
         for step, action in enumerate(self.steps):
             y = state.to_act
             if y is None:
@@ -294,7 +308,11 @@ class _Search:
                     )
                 avoid = self.later[step]
                 legal = state.legal_actions()
-                options = [a for a in legal if not _named(a) & avoid] or list(legal)
+                options = [a for a in legal if _named(a) & self.lost] or [
+                    a for a in legal if not _named(a) & avoid
+                ]
+                options = options or list(legal)
+                self.secret[step + 1] = y
                 if not options:
                     return None
                 action = self.rng.choice(options)
@@ -304,12 +322,23 @@ class _Search:
                 if slot_of and len(self.feeds) < len(self.slots):
                     self._learn_feeds(before, state, slot_of)
             except IllegalActionError as exc:
-                told = f"step {step + 1}, seat {y}: {exc}"
+                why = f"step {step + 1}, seat {y}: {exc}"
                 fatal = self._learn(state, y, action, where)
                 if fatal:
-                    raise PositionError(f"{told} ({fatal})") from exc
+                    raise PositionError(f"{why} ({fatal})") from exc
                 if step > self.best[0] or not self.best[1]:
-                    self.best = (step, told)
+                    self.best = (step, why)
+                return None
+            if not self._match(before, state, action, step + 1, told):
+                return None
+        for z, k in told.items():
+            if k < len(self.expect[z]):
+                c = ALL_CARDS[self.expect[z][k]]
+                if len(self.steps) >= self.best[0]:
+                    self.best = (
+                        len(self.steps),
+                        f"shown: seat {self.seat} never sees {c} in seat {z}'s hand here",
+                    )
                 return None
         final = state.hand_mask(self.seat)
         want = sum(1 << c for c in self.mine)
@@ -326,6 +355,101 @@ class _Search:
             self.best = (len(self.steps), self._hand_message(final, want))
             return None
         return state
+
+    def _match(
+        self,
+        before: DealState | None,
+        after: DealState,
+        action: Action | None,
+        step: int,
+        told: dict[int, int],
+    ) -> bool:
+        """Whether the cards ``after`` shows the seat in other hands at ``step`` (0: the deal) are
+        the next ``shown`` ones; if not, the places in dealing order they must take are learnt."""
+        n = self.rules.players
+        seat = self.seat
+        start = after if before is None else before
+        named = set() if action is None else _named(action)
+        got: dict[int, list[int]] = {}
+        if self.expect:
+            self._shown_now(before, after, start, named, got)
+        if before is not None:  # a card handed over by a seat that did not act
+            for z in range(n):
+                if z == before.to_act:
+                    continue
+                for c in _bits(before.hand_mask(z) & ~after.hand_mask(z)):
+                    if any(after.hand_mask(w) >> c & 1 for w in range(n) if w != z):
+                        got.setdefault(z, []).append(c)
+                        if (z, c) not in self.handed:
+                            self._unshown(step, action, z, c)
+                            return False
+        fits = True
+        for z, cards in got.items():
+            k = told.get(z, 0)
+            want = self.expect.get(z, [])[k : k + len(cards)]
+            if cards == want:
+                told[z] = k + len(cards)
+                continue
+            fits = False
+            order = after.data.order
+            for j, c in enumerate(cards):
+                if j < len(want) and want[j] != c and order is not None and c in order[z]:
+                    for place in [p for p, d in self.at.items() if d == want[j]]:
+                        del self.at[place]
+                    self.at[z, order[z].index(c)] = want[j]
+                    self.forced[want[j]] = z
+            if step >= self.best[0]:
+                cards_text = " ".join(str(ALL_CARDS[c]) for c in cards)
+                self.best = (
+                    step,
+                    f"step {step}: seat {seat} sees {cards_text} in seat {z}'s hand here, "
+                    f"which shown= does not give at this point",
+                )
+        return fits
+
+    def _shown_now(
+        self,
+        before: DealState | None,
+        after: DealState,
+        start: DealState,
+        named: set[int],
+        got: dict[int, list[int]],
+    ) -> None:
+        """The cards ``after`` shows in a hand (``start``'s) that no action names, by seat: the
+        others' cards the seat sees, its own the others see, in the order the seat's observation
+        lists them (last)."""
+        n = self.rules.players
+        seat = self.seat
+        fresh = _seen(after.observation(seat)) - (
+            frozenset() if before is None else _seen(before.observation(seat))
+        )
+        mine = start.hand_mask(seat)
+        fresh = frozenset(c for c in fresh if not mine >> c & 1)
+        for w in range(n):  # the seat's own cards shown to the others
+            if w != seat:
+                then = frozenset() if before is None else _seen(before.observation(w))
+                fresh |= {c for c in _seen(after.observation(w)) - then if mine >> c & 1}
+        rank = {c: i for i, c in enumerate(_listed(after.observation(seat)))}  # its last mention
+        for c in sorted(fresh - named, key=lambda c: rank.get(c, len(rank))):
+            for z in range(n):
+                if start.hand_mask(z) >> c & 1:
+                    got.setdefault(z, []).append(c)
+
+    def _unshown(self, step: int, action: Action | None, z: int, c: int) -> None:
+        """Seat ``z`` hands ``c`` over in this deal, which the description does not say: the card
+        lay elsewhere (put aside), or the description lacks it."""
+        if not any(c in cards for cards in self.expect.values()):
+            self.lost.add(c)
+            actors = [y for t, y in self.secret.items() if t < step]
+            if actors and c not in self.forced:
+                self.must[c] = self.rng.choice(actors)
+        text = "" if action is None else f"{action.text}: "
+        if step >= self.best[0]:
+            self.best = (
+                step,
+                f"step {step}: {text}seat {self.seat} sees seat {z} hand {ALL_CARDS[c]} over here, "
+                f"which shown= does not give (shown={{{z}: '{ALL_CARDS[c]}'}} if it did)",
+            )
 
     def _hand_message(self, final: int, want: int) -> str:
         missing = " ".join(str(ALL_CARDS[c]) for c in _bits(want & ~final))
@@ -367,17 +491,16 @@ class _Search:
         state: DealState = self.rules.new_deal(layout=world.layout)
         seen = set(_seen(state.observation(self.seat)))
         own = set(_bits(state.hand_mask(self.seat))) | set(self.shown or ())
-        dealt_shown = sorted(seen - own)
+        dealt_shown = sorted(seen - own - {c for _, c in self.handed})
         described |= own
         if dealt_shown and not all(ALL_CARDS[c] in world.layout.kitty for c in dealt_shown):
             cards = " ".join(str(ALL_CARDS[c]) for c in dealt_shown)
             raise PositionError(
                 f"seat {self.seat} sees cards here that no action names ({cards} in one deal, "
-                "shown by the deal itself): such a position cannot be described by its actions"
+                "shown by the deal itself): give the cards it saw in other hands (shown=...)"
             )
         n = self.rules.players
         described.update(c for _, c in self.handed)
-        done: set[tuple[int, int]] = set()
         for step, action in enumerate(world.history):
             before = [state.hand_mask(z) for z in range(n)]
             actor = state.to_act
@@ -395,14 +518,8 @@ class _Search:
                             f"{ALL_CARDS[c]} over (seat {z} in one deal), which the actions do not "
                             f"say: give it (shown={{{z}: '{ALL_CARDS[c]}'}} if seat {z} did)"
                         )
-                    done.add((z, c))
             seen |= _seen(state.observation(self.seat))
             described.update(_bits(state.hand_mask(self.seat)))
-        for z, c in sorted(self.handed - done):
-            raise PositionError(
-                f"shown: seat {self.seat} never sees {ALL_CARDS[c]} leave seat {z}'s hand here: no "
-                f"action makes seat {z} hand it over"
-            )
         extra = sorted(seen - described)
         if extra:
             cards = " ".join(str(ALL_CARDS[c]) for c in extra)
@@ -413,7 +530,7 @@ class _Search:
                 )
             raise PositionError(
                 f"seat {self.seat} sees cards here that no action names ({cards} in one deal, "
-                "shown by the game itself): such a position cannot be described by its actions"
+                "shown by the game itself): give the cards it saw in other hands (shown=...)"
             )
 
 
@@ -422,6 +539,22 @@ def _named(action: Action) -> set[int]:
     card = getattr(action, "card", None)
     if card is not None:
         out.add(int(card))
+    return out
+
+
+def _listed(item: object) -> list[int]:
+    """The cards ``item`` (an observation) mentions, in the order it lists them."""
+    out: list[int] = []
+    todo = [item]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Card):
+            out.append(int(x))
+        elif attrs.has(type(x)):
+            kind = cast("type[attrs.AttrsInstance]", type(x))
+            todo.extend(reversed([getattr(x, f.name) for f in attrs.fields(kind)]))
+        elif isinstance(x, tuple | list):
+            todo.extend(reversed(x))
     return out
 
 
