@@ -9,12 +9,14 @@ exactly uniformly among the worlds that give the seat the same observations all 
 The description is the seat's ``hand`` now, the ``actions`` since the deal in order (the seat's
 own and the others', as :class:`~tarotlib.actions.Action` objects or their text), with ``None``
 (or ``"?"``) for another seat's action the seat did not see (a card of another taker's écart, of
-the dealer's discard, a card given back face down), the ``dealer``, and the kitty cards the seat
-saw (``kitty``: a chien turned up, Belote's card turned up from the stock). When no deal fits,
+the dealer's discard, a card given back face down), the ``dealer``, the kitty cards the seat
+saw (``kitty``: a chien turned up, Belote's card turned up from the stock), and what the game
+showed it of the hands without an action saying it (``shown``, by seat, in the order shown: the
+cards turned up or played from a hand by the game itself — the solo's dummy and AI cards,
+Lombardy's exposed cards, the seat's own among them — and a requested card handed over, under
+the seat that handed it over: Tarocc'Ombre, Chambéry). When no deal fits,
 :class:`~tarotlib.errors.PositionError` says what does not fit: the step and action that no deal
-makes legal and why, or the size of the hand. Deals that show the seat what no action says —
-cards no action names (the solo's dummy, Lombardy's exposed cards), or who handed over a
-requested card (Tarocc'Ombre, Chambéry) — cannot be described this way yet: they raise it too.
+makes legal and why, the size of the hand, or a card shown that the description does not give.
 
 A Contrée position from seat 3's side: seat 1 bid 80 spades and all passed; seat 1 led the Jack
 of spades, seat 2 threw the 10 of diamonds. What may seat 3 play?
@@ -90,10 +92,15 @@ def position(
 ) -> DealState:
     """A deal state of ``rules`` where ``seat`` holds ``hand`` after ``actions`` (the seat's view
     of the history: ``None`` or ``"?"`` for another seat's action it did not see), with
-    ``dealer`` and the ``kitty`` the seat saw; the other cards are drawn exactly uniformly among
-    the worlds that give the seat the same observations all along (module docstring). ``rng`` is
-    a :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no
-    deal fits (after ``attempts`` tries at finding one).
+    ``dealer``, the ``kitty`` the seat saw, and ``shown``: for each seat (``seat`` itself
+    included), the cards of its hand that the game showed without an action naming them there,
+    in the order they were shown — turned up (the solo's dummy, Lombardy's exposed cards: the
+    observation's order), played for it by the game (the solo's AI), or handed over on another
+    seat's request (under the seat that handed it over; a requested card that nobody handed over
+    is given under no seat). The other cards are drawn exactly uniformly among the worlds that
+    give the seat the same observations all along (module docstring). ``rng`` is a
+    :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no deal
+    fits (after ``attempts`` tries at finding one).
 
     A teacher's question: at four-player French Tarot, seat 1 took a Garde, saw the chien turned
     up, put six cards aside (unseen: ``"?"``) and led the 3 of trumps. What may seat 2 play?
@@ -107,6 +114,19 @@ def position(
     (2, 'play T5 play T10 play T13 play T14 play T15 play T16 play T17 play T20 play EX')
     >>> state.observation(2).chien == tuple(tarotlib.parse_cards("3H ND QD NC T1 T7"))
     True
+
+    At Lombardy the deal itself turns cards up (LO-12): the dealer's 4C and 5H, the last card
+    dealt to each other seat (seat 2's own KC among them). Seat 2's view after the Monte, the
+    dealer's discard (unseen) and a trick and a half:
+
+    >>> rules = tarotlib.variant("lombardy")
+    >>> hand = "6S 9S 9H 10H 1D 5D 1C 6C 8C 9C QC KC T1 T10 T11 T13 T21 EX"
+    >>> actions = ["no-monte", "no-monte", "no-monte", "monte", "refuse", "?", "?",
+    ...            "play JD", "play 6D", "play 3D", "play 2D", "play 6H"]
+    >>> shown = {0: "4C 5H", 1: "8S", 2: "KC", 3: "T2"}
+    >>> state = position(rules, 2, hand, actions, dealer=0, shown=shown, rng=0)
+    >>> [a.text for a in state.legal_actions()], [(s, c.text) for s, c in state.exposed]
+    (['play 9H', 'play 10H', 'play EX'], [(0, '4C'), (0, '5H'), (1, '8S'), (2, 'KC'), (3, 'T2')])
     """
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
