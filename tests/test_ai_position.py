@@ -61,7 +61,7 @@ def test_who_handed_a_requested_card_is_described() -> None:
     with pytest.raises(PositionError, match="no deal leaves seat 0 holding 8C"):
         position(rules, seat, hand, actions, dealer=state.dealer, shown={2: "T3"}, rng=0)
     with pytest.raises(PositionError, match=r"never sees 8H in seat 1's hand"):
-        position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "8H"}, rng=0)
+        position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "8H"}, attempts=40, rng=0)
     with pytest.raises(PositionError, match=r"shown: there is no seat 4 \(seats 0 to 3\)"):
         position(rules, seat, hand, actions, dealer=state.dealer, shown={4: "T3"}, rng=0)
     with pytest.raises(PositionError, match="a card is given twice"):
@@ -262,3 +262,18 @@ def test_round_trip_with_requests(name: str, options: dict[str, object]) -> None
         assert world.observation(seat) == state.observation(seat)
         if seat == state.to_act:
             assert world.legal_actions() == state.legal_actions()
+
+
+def test_shown_cards_that_do_not_fit() -> None:
+    """At Lombardy every seat's last card is turned up: a description without seat 3's, or with
+    a card seat 0 does not hold, raises PositionError saying what the seat sees."""
+    rules = tarotlib.variant("lombardy")
+    hand = "6S 9S 9H 10H 1D 5D 1C 6C 8C 9C QC KC T1 T10 T11 T13 T21 EX"
+    actions = ["no-monte", "no-monte", "no-monte", "monte", "refuse", "?", "?"]
+    actions += ["play JD", "play 6D", "play 3D", "play 2D", "play 6H"]
+    shown = {0: "4C 5H", 1: "8S", 2: "KC", 3: "T2"}
+    assert position(rules, 2, hand, actions, dealer=0, shown=shown, rng=0).to_act == 2
+    with pytest.raises(PositionError, match=r"the deal: seat 2 sees .. in seat 3's hand here"):
+        position(rules, 2, hand, actions, dealer=0, shown={**shown, 3: ""}, attempts=20, rng=0)
+    with pytest.raises(PositionError, match=r"seat 2 never sees 1D in seat 0's hand here"):
+        position(rules, 2, hand, actions, dealer=0, shown={**shown, 0: "4C 5H 1D"}, rng=0)

@@ -422,8 +422,8 @@ class _Search:
                 cards_text = " ".join(str(ALL_CARDS[c]) for c in cards)
                 self.best = (
                     step,
-                    f"step {step}: seat {seat} sees {cards_text} in seat {z}'s hand here, "
-                    f"which shown= does not give at this point",
+                    f"{f'step {step}' if step else 'the deal'}: seat {seat} sees {cards_text} "
+                    f"in seat {z}'s hand here, which shown= does not give at this point",
                 )
         return fits
 
