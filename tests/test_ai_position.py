@@ -4,6 +4,7 @@ fits raise PositionError saying why; the draw is the sampler's (exactly uniform)
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -11,8 +12,9 @@ import pytest
 import tarotlib
 from tarotlib.actions import Action
 from tarotlib.ai import position
+from tarotlib.ai.positions import _listed
 from tarotlib.ai.sampler import _runs, _seen, _states
-from tarotlib.cards import Card
+from tarotlib.cards import ALL_CARDS, Card, parse_card
 from tarotlib.deal import DealState
 from tarotlib.errors import PositionError
 
@@ -25,23 +27,45 @@ SUPPORTED = [
     ("ombra-arrabiata", {}),
     *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
     *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
+    ("french-tarot-solo", {}),
+    ("lombardy", {}),
+    ("lombardy", {"exposure_order": "dealer_choice"}),
 ]
-# Deals that show cards no action names (the solo's dummy, Lombardy's exposed cards) cannot be
-# described by actions yet.
-UNSUPPORTED: list[tuple[str, dict[str, object], str]] = [
+# Without ``shown``, deals that show cards no action names (the solo's dummy and the AI's cards,
+# Lombardy's exposed cards) are refused.
+UNDESCRIBED: list[tuple[str, dict[str, object], str]] = [
     ("french-tarot-solo", {}, "step"),
-    ("lombardy", {}, "sees cards here that no action names"),
+    ("lombardy", {}, r"sees cards here that no action names .*\(shown=\.\.\.\)"),
 ]
 
 
-def test_who_handed_a_requested_card_is_not_described() -> None:
+def test_who_handed_a_requested_card_is_described() -> None:
+    """Who handed over a requested card (Chambéry, Tarocc'Ombre) is public: the description gives
+    it as ``shown``, else PositionError says so; a card shown that no action makes its seat hand
+    over is refused."""
     rules = tarotlib.variant("chambery", players=4)
     state = play(rules, 2, 2)
     seat = state.to_act
-    assert seat is not None
+    assert seat == 0
+    assert handed_over(state) == {0: [parse_card("T3")]}  # seat 0 itself, on seat 3's request
     actions, _ = describe(state, seat)
-    with pytest.raises(PositionError, match=r"step 7: request T3: .* who hands the card over"):
-        position(rules, seat, state.hand(seat), actions, dealer=state.dealer, rng=0)
+    hand = state.hand(seat)
+    world = position(rules, seat, hand, actions, dealer=state.dealer, shown={0: "T3"}, rng=0)
+    assert world.observation(seat) == state.observation(seat)
+    with pytest.raises(
+        PositionError,
+        match=r"step 7: request T3: seat 0 sees seat 0 hand T3 over here, .*shown={0: .T3.}",
+    ):
+        position(rules, seat, hand, actions, dealer=state.dealer, rng=0)
+    # Seat 0 received 8C back for T3: seat 2 cannot have handed T3 over.
+    with pytest.raises(PositionError, match="no deal leaves seat 0 holding 8C"):
+        position(rules, seat, hand, actions, dealer=state.dealer, shown={2: "T3"}, rng=0)
+    with pytest.raises(PositionError, match=r"never sees 8H in seat 1's hand"):
+        position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "8H"}, attempts=40, rng=0)
+    with pytest.raises(PositionError, match=r"shown: there is no seat 4 \(seats 0 to 3\)"):
+        position(rules, seat, hand, actions, dealer=state.dealer, shown={4: "T3"}, rng=0)
+    with pytest.raises(PositionError, match="a card is given twice"):
+        position(rules, seat, hand, actions, dealer=0, shown={0: "T3", 1: "T3"}, rng=0)
 
 
 def play(rules: object, seed: int, tricks: int) -> DealState:
@@ -50,6 +74,42 @@ def play(rules: object, seed: int, tricks: int) -> DealState:
     while not state.is_over and (len(state.tricks) < tricks or not state.current_trick):
         state = state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def handed_over(state: DealState, seat: int = -1) -> dict[int, list[Card]]:
+    """What ``seat``'s description gives as ``shown``: the cards it saw in other seats' hands
+    that no action shows there, and its own that the others saw — turned up by the game (at the
+    deal or later, in the order the observation lists them last) or played for a seat by the
+    game — and the cards that left a seat's hand for another's by another seat's action (a
+    requested card handed over). Without ``seat``: the cards handed over only."""
+    states = _states(state)
+    n = state.rules.players
+    out: dict[int, list[Card]] = {}
+    steps = [(None, None, states[0]), *zip(states, state.history, states[1:], strict=False)]
+    for before, action, after in steps:
+        start = after if before is None else before
+        if seat >= 0:
+            fresh: set[int] = set()
+            for w in range(n):
+                then = frozenset() if before is None else _seen(before.observation(w))
+                new = _seen(after.observation(w)) - then
+                mine = {c for c in new if ALL_CARDS[c] in start.hand(seat)}
+                fresh |= new - mine if w == seat else mine
+            fresh -= {int(getattr(action, "card", -1))} | set(getattr(action, "shown", ()))
+            rank = {c: i for i, c in enumerate(_listed(after.observation(seat)))}
+            for c in sorted(fresh, key=lambda c: rank.get(c, len(rank))):
+                for z in range(n):
+                    if ALL_CARDS[c] in start.hand(z):
+                        out.setdefault(z, []).append(ALL_CARDS[c])
+        if before is None:
+            continue
+        for z in range(n):
+            if z == before.to_act:
+                continue
+            for c in before.hand(z):
+                if c not in after.hand(z) and any(c in after.hand(w) for w in range(n)):
+                    out.setdefault(z, []).append(c)
+    return out
 
 
 def describe(state: DealState, seat: int) -> tuple[list[Action | str], list[Card]]:
@@ -79,27 +139,24 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
         seat = state.to_act
         assert seat is not None
         actions, kitty = describe(state, seat)
-        try:
-            world = position(
-                rules,
-                seat,
-                state.hand(seat),
-                actions,
-                dealer=state.dealer,
-                kitty=kitty or None,
-                rng=seed,
-            )
-        except PositionError as exc:  # a card requested: who handed it over is not described
-            assert "sees who hands the card over" in str(exc)
-            continue
+        world = position(
+            rules,
+            seat,
+            state.hand(seat),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=handed_over(state, seat),
+            rng=seed,
+        )
         assert world.observation(seat) == state.observation(seat)
         assert world.legal_actions() == state.legal_actions()
         checked += 1
     assert checked
 
 
-@pytest.mark.parametrize(("name", "options", "why"), UNSUPPORTED, ids=lambda v: str(v))
-def test_cards_shown_outside_the_actions_are_refused(
+@pytest.mark.parametrize(("name", "options", "why"), UNDESCRIBED, ids=lambda v: str(v))
+def test_cards_shown_outside_the_actions_are_asked_for(
     name: str, options: dict[str, object], why: str
 ) -> None:
     rules = tarotlib.variant(name, **options)
@@ -111,6 +168,33 @@ def test_cards_shown_outside_the_actions_are_refused(
         position(
             rules, seat, state.hand(seat), actions, dealer=state.dealer, kitty=kitty or None, rng=0
         )
+
+
+def test_round_trip_with_cards_turned_up() -> None:
+    """The solo's dummy and AI cards, Lombardy's exposed cards (the dealer's further ones when
+    honours show, LO-12.2), described from every seat that sees them, deeper in the deal."""
+    cases = [
+        (tarotlib.variant("french-tarot-solo"), [0]),
+        (tarotlib.variant("lombardy"), [0, 1, 2, 3]),
+    ]
+    for rules, seats in cases:
+        deals = (play(rules, seed, 6 + seed) for seed in range(20))
+        for seed, state in enumerate(itertools.islice((s for s in deals if not s.is_over), 2)):
+            for seat in seats:
+                actions, kitty = describe(state, seat)
+                world = position(
+                    rules,
+                    seat,
+                    state.hand(seat),
+                    actions,
+                    dealer=state.dealer,
+                    kitty=kitty or None,
+                    shown=handed_over(state, seat),
+                    rng=seed,
+                )
+                assert world.observation(seat) == state.observation(seat)
+                if seat == state.to_act:
+                    assert world.legal_actions() == state.legal_actions()
 
 
 def test_errors_say_what_does_not_fit() -> None:
@@ -147,3 +231,49 @@ def test_drawn_again_per_seed() -> None:
     assert worlds[0] == worlds[1]
     assert len({w.layout for w in worlds}) > 1
     assert all(w.observation(seat) == state.observation(seat) for w in worlds)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        *(("tarocco-ombre", {"players": p}) for p in (3, 5)),
+        *(("chambery", {"players": p}) for p in (4, 5, 6)),
+    ],
+    ids=lambda v: str(v),
+)
+def test_round_trip_with_requests(name: str, options: dict[str, object]) -> None:
+    """Deals where a requested card was handed over, described from every seat with ``shown``."""
+    rules = tarotlib.variant(name, **options)
+    state = next(
+        s for s in (play(rules, seed, 1) for seed in range(60)) if not s.is_over and handed_over(s)
+    )
+    for seat in range(rules.players):
+        actions, kitty = describe(state, seat)
+        world = position(
+            rules,
+            seat,
+            state.hand(seat),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=handed_over(state, seat),
+            rng=seat,
+        )
+        assert world.observation(seat) == state.observation(seat)
+        if seat == state.to_act:
+            assert world.legal_actions() == state.legal_actions()
+
+
+def test_shown_cards_that_do_not_fit() -> None:
+    """At Lombardy every seat's last card is turned up: a description without seat 3's, or with
+    a card seat 0 does not hold, raises PositionError saying what the seat sees."""
+    rules = tarotlib.variant("lombardy")
+    hand = "6S 9S 9H 10H 1D 5D 1C 6C 8C 9C QC KC T1 T10 T11 T13 T21 EX"
+    actions = ["no-monte", "no-monte", "no-monte", "monte", "refuse", "?", "?"]
+    actions += ["play JD", "play 6D", "play 3D", "play 2D", "play 6H"]
+    shown = {0: "4C 5H", 1: "8S", 2: "KC", 3: "T2"}
+    assert position(rules, 2, hand, actions, dealer=0, shown=shown, rng=0).to_act == 2
+    with pytest.raises(PositionError, match=r"the deal: seat 2 sees .. in seat 3's hand here"):
+        position(rules, 2, hand, actions, dealer=0, shown={**shown, 3: ""}, attempts=20, rng=0)
+    with pytest.raises(PositionError, match=r"seat 2 never sees 1D in seat 0's hand here"):
+        position(rules, 2, hand, actions, dealer=0, shown={**shown, 0: "4C 5H 1D"}, rng=0)

@@ -9,12 +9,14 @@ exactly uniformly among the worlds that give the seat the same observations all 
 The description is the seat's ``hand`` now, the ``actions`` since the deal in order (the seat's
 own and the others', as :class:`~tarotlib.actions.Action` objects or their text), with ``None``
 (or ``"?"``) for another seat's action the seat did not see (a card of another taker's écart, of
-the dealer's discard, a card given back face down), the ``dealer``, and the kitty cards the seat
-saw (``kitty``: a chien turned up, Belote's card turned up from the stock). When no deal fits,
+the dealer's discard, a card given back face down), the ``dealer``, the kitty cards the seat
+saw (``kitty``: a chien turned up, Belote's card turned up from the stock), and what the game
+showed it of the hands without an action saying it (``shown``, by seat, in the order shown: the
+cards turned up or played from a hand by the game itself — the solo's dummy and AI cards,
+Lombardy's exposed cards, the seat's own among them — and a requested card handed over, under
+the seat that handed it over: Tarocc'Ombre, Chambéry). When no deal fits,
 :class:`~tarotlib.errors.PositionError` says what does not fit: the step and action that no deal
-makes legal and why, or the size of the hand. Deals that show the seat what no action says —
-cards no action names (the solo's dummy, Lombardy's exposed cards), or who handed over a
-requested card (Tarocc'Ombre, Chambéry) — cannot be described this way yet: they raise it too.
+makes legal and why, the size of the hand, or a card shown that the description does not give.
 
 A Contrée position from seat 3's side: seat 1 bid 80 spades and all passed; seat 1 led the Jack
 of spades, seat 2 threw the 10 of diamonds. What may seat 3 play?
@@ -39,7 +41,10 @@ tarotlib.errors.PositionError: no deal leaves seat 3 holding 7S after these acti
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
+
+import attrs
 
 from tarotlib.actions import Action
 from tarotlib.ai.sampler import _seen, sample_world
@@ -81,15 +86,21 @@ def position(
     *,
     dealer: int = 0,
     kitty: str | Iterable[Card] | None = None,
+    shown: Mapping[int, str | Iterable[Card]] | None = None,
     rng: random.Random | int | None = None,
     attempts: int = 400,
 ) -> DealState:
     """A deal state of ``rules`` where ``seat`` holds ``hand`` after ``actions`` (the seat's view
     of the history: ``None`` or ``"?"`` for another seat's action it did not see), with
-    ``dealer`` and the ``kitty`` the seat saw; the other cards are drawn exactly uniformly among
-    the worlds that give the seat the same observations all along (module docstring). ``rng`` is
-    a :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no
-    deal fits (after ``attempts`` tries at finding one).
+    ``dealer``, the ``kitty`` the seat saw, and ``shown``: for each seat (``seat`` itself
+    included), the cards of its hand that the game showed without an action naming them there,
+    in the order they were shown — turned up (the solo's dummy, Lombardy's exposed cards: the
+    observation's order), played for it by the game (the solo's AI), or handed over on another
+    seat's request (under the seat that handed it over; a requested card that nobody handed over
+    is given under no seat). The other cards are drawn exactly uniformly among the worlds that
+    give the seat the same observations all along (module docstring). ``rng`` is a
+    :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no deal
+    fits (after ``attempts`` tries at finding one).
 
     A teacher's question: at four-player French Tarot, seat 1 took a Garde, saw the chien turned
     up, put six cards aside (unseen: ``"?"``) and led the 3 of trumps. What may seat 2 play?
@@ -103,15 +114,45 @@ def position(
     (2, 'play T5 play T10 play T13 play T14 play T15 play T16 play T17 play T20 play EX')
     >>> state.observation(2).chien == tuple(tarotlib.parse_cards("3H ND QD NC T1 T7"))
     True
+
+    At Lombardy the deal itself turns cards up (LO-12): the dealer's 4C and 5H, the last card
+    dealt to each other seat (seat 2's own KC among them). Seat 2's view after the Monte, the
+    dealer's discard (unseen) and a trick and a half:
+
+    >>> rules = tarotlib.variant("lombardy")
+    >>> hand = "6S 9S 9H 10H 1D 5D 1C 6C 8C 9C QC KC T1 T10 T11 T13 T21 EX"
+    >>> actions = ["no-monte", "no-monte", "no-monte", "monte", "refuse", "?", "?",
+    ...            "play JD", "play 6D", "play 3D", "play 2D", "play 6H"]
+    >>> shown = {0: "4C 5H", 1: "8S", 2: "KC", 3: "T2"}
+    >>> state = position(rules, 2, hand, actions, dealer=0, shown=shown, rng=0)
+    >>> [a.text for a in state.legal_actions()], [(s, c.text) for s, c in state.exposed]
+    (['play 9H', 'play 10H', 'play EX'], [(0, '4C'), (0, '5H'), (1, '8S'), (2, 'KC'), (3, 'T2')])
     """
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
     template._seat(seat)
     mine = _cards(hand)
-    shown = None if kitty is None else _cards(kitty)
+    turned = None if kitty is None else _cards(kitty)
+    handed = _handed(template, seat, shown or {})
+    given = [c for cards in handed.values() for c in cards] + (turned or [])
+    if len(set(given)) != len(given):
+        _cards(ALL_CARDS[c] for c in given)  # says which card is given twice
     steps = [_parse(rules, item) for item in actions]
-    world = _Search(template, seat, mine, shown, steps, gen).run(attempts)
+    world = _Search(template, seat, mine, turned, steps, gen, handed).run(attempts)
     return sample_world(world, seat, gen)
+
+
+def _handed(
+    template: DealState, seat: int, shown: Mapping[int, str | Iterable[Card]]
+) -> dict[int, list[int]]:
+    """The ``shown`` cards by seat, checked: a seat of the game, each card once."""
+    players = template.rules.players
+    out: dict[int, list[int]] = {}
+    for z, cards in shown.items():
+        if not isinstance(z, int) or not 0 <= z < players:
+            raise PositionError(f"shown: there is no seat {z!r} (seats 0 to {players - 1})")
+        out[z] = _cards(cards)
+    return out
 
 
 class _Search:
@@ -127,6 +168,7 @@ class _Search:
         shown: list[int] | None,
         steps: list[Action | None],
         rng: random.Random,
+        handed: dict[int, list[int]] | None = None,
     ) -> None:
         self.template = template
         self.rules = template.rules
@@ -146,7 +188,11 @@ class _Search:
         self.deck = sorted(deck + [int(c) for c in stock])
         self.feeds: dict[int, int] = {}  # stock place -> the seat that receives its card
         self.described = set(mine)
-        unknown = [c for c in (*mine, *(shown or ())) if c not in set(self.deck)]
+        self.expect = {z: list(cards) for z, cards in (handed or {}).items() if cards}
+        self.handed = {(z, c) for z, cards in self.expect.items() for c in cards}
+        self.at: dict[tuple[int, int], int] = {}  # (seat, place in its dealing order) -> card
+        others = [c for _, c in sorted(self.handed)]
+        unknown = [c for c in (*mine, *(shown or ()), *others) if c not in set(self.deck)]
         if unknown:
             raise PositionError(f"{ALL_CARDS[unknown[0]]} is not a card of this game")
         if shown is not None and len(shown) > len(layout.kitty) + len(stock):
@@ -158,6 +204,9 @@ class _Search:
         for c in shown or ():
             if not self.pending:
                 self.forced[c] = _KITTY
+        for z, c in self.handed:  # a card the seat saw in another seat's hand
+            self.must[c] = z
+        self.described |= set(others)
         named_all: set[int] = set()
         for action in steps:
             if action is not None:
@@ -174,6 +223,8 @@ class _Search:
                 names |= _named(action)
         self.later = list(reversed(later))
         self.best: tuple[int, str] = (-1, "")
+        self.lost: set[int] = set()  # cards named later that no seat may hand over: put aside
+        self.secret: dict[int, int] = {}  # a step of an unseen action -> its actor
 
     def layout(self) -> dict[int, int]:
         """Where each card is dealt: the forced cards, then the others at random."""
@@ -238,10 +289,14 @@ class _Search:
         order = None
         if template.data.order is not None:  # hands kept in dealing order: one at random
             order = []
-            for h in hands:
+            for z, h in enumerate(hands):
                 cards = [ALL_CARDS[c] for c in _bits(h)]
                 self.rng.shuffle(cards)
-                order.append(cards)
+                fixed = {k: c for (y, k), c in self.at.items() if y == z and h >> c & 1}
+                rest = iter(c for c in cards if int(c) not in fixed.values())
+                order.append(
+                    [ALL_CARDS[fixed[k]] if k in fixed else next(rest) for k in range(len(cards))]
+                )
         try:
             layout = Layout.from_masks(hands, kitty, template.dealer, stock, order=order)
             state: DealState = self.rules.new_deal(layout=layout)
@@ -257,6 +312,9 @@ class _Search:
                     self.forced[c] = p
                 self.pending = []
                 return None
+        told: dict[int, int] = dict.fromkeys(self.expect, 0)  # the shown cards seen so far
+        if self.expect and not self._match(None, state, None, 0, told):
+            return None
         for step, action in enumerate(self.steps):
             y = state.to_act
             if y is None:
@@ -270,7 +328,11 @@ class _Search:
                     )
                 avoid = self.later[step]
                 legal = state.legal_actions()
-                options = [a for a in legal if not _named(a) & avoid] or list(legal)
+                options = [a for a in legal if _named(a) & self.lost] or [
+                    a for a in legal if not _named(a) & avoid
+                ]
+                options = options or list(legal)
+                self.secret[step + 1] = y
                 if not options:
                     return None
                 action = self.rng.choice(options)
@@ -280,12 +342,23 @@ class _Search:
                 if slot_of and len(self.feeds) < len(self.slots):
                     self._learn_feeds(before, state, slot_of)
             except IllegalActionError as exc:
-                told = f"step {step + 1}, seat {y}: {exc}"
+                why = f"step {step + 1}, seat {y}: {exc}"
                 fatal = self._learn(state, y, action, where)
                 if fatal:
-                    raise PositionError(f"{told} ({fatal})") from exc
+                    raise PositionError(f"{why} ({fatal})") from exc
                 if step > self.best[0] or not self.best[1]:
-                    self.best = (step, told)
+                    self.best = (step, why)
+                return None
+            if not self._match(before, state, action, step + 1, told):
+                return None
+        for z, k in told.items():
+            if k < len(self.expect[z]):
+                c = ALL_CARDS[self.expect[z][k]]
+                if len(self.steps) >= self.best[0]:
+                    self.best = (
+                        len(self.steps),
+                        f"shown: seat {self.seat} never sees {c} in seat {z}'s hand here",
+                    )
                 return None
         final = state.hand_mask(self.seat)
         want = sum(1 << c for c in self.mine)
@@ -302,6 +375,101 @@ class _Search:
             self.best = (len(self.steps), self._hand_message(final, want))
             return None
         return state
+
+    def _match(
+        self,
+        before: DealState | None,
+        after: DealState,
+        action: Action | None,
+        step: int,
+        told: dict[int, int],
+    ) -> bool:
+        """Whether the cards ``after`` shows the seat in other hands at ``step`` (0: the deal) are
+        the next ``shown`` ones; if not, the places in dealing order they must take are learnt."""
+        n = self.rules.players
+        seat = self.seat
+        start = after if before is None else before
+        named = set() if action is None else _named(action)
+        got: dict[int, list[int]] = {}
+        if self.expect:
+            self._shown_now(before, after, start, named, got)
+        if before is not None:  # a card handed over by a seat that did not act
+            for z in range(n):
+                if z == before.to_act:
+                    continue
+                for c in _bits(before.hand_mask(z) & ~after.hand_mask(z)):
+                    if any(after.hand_mask(w) >> c & 1 for w in range(n) if w != z):
+                        got.setdefault(z, []).append(c)
+                        if (z, c) not in self.handed:
+                            self._unshown(step, action, z, c)
+                            return False
+        fits = True
+        for z, cards in got.items():
+            k = told.get(z, 0)
+            want = self.expect.get(z, [])[k : k + len(cards)]
+            if cards == want:
+                told[z] = k + len(cards)
+                continue
+            fits = False
+            order = after.data.order
+            for j, c in enumerate(cards):
+                if j < len(want) and want[j] != c and order is not None and c in order[z]:
+                    for place in [p for p, d in self.at.items() if d == want[j]]:
+                        del self.at[place]
+                    self.at[z, order[z].index(c)] = want[j]
+                    self.forced[want[j]] = z
+            if step >= self.best[0]:
+                cards_text = " ".join(str(ALL_CARDS[c]) for c in cards)
+                self.best = (
+                    step,
+                    f"{f'step {step}' if step else 'the deal'}: seat {seat} sees {cards_text} "
+                    f"in seat {z}'s hand here, which shown= does not give at this point",
+                )
+        return fits
+
+    def _shown_now(
+        self,
+        before: DealState | None,
+        after: DealState,
+        start: DealState,
+        named: set[int],
+        got: dict[int, list[int]],
+    ) -> None:
+        """The cards ``after`` shows in a hand (``start``'s) that no action names, by seat: the
+        others' cards the seat sees, its own the others see, in the order the seat's observation
+        lists them (last)."""
+        n = self.rules.players
+        seat = self.seat
+        fresh = _seen(after.observation(seat)) - (
+            frozenset() if before is None else _seen(before.observation(seat))
+        )
+        mine = start.hand_mask(seat)
+        fresh = frozenset(c for c in fresh if not mine >> c & 1)
+        for w in range(n):  # the seat's own cards shown to the others
+            if w != seat:
+                then = frozenset() if before is None else _seen(before.observation(w))
+                fresh |= {c for c in _seen(after.observation(w)) - then if mine >> c & 1}
+        rank = {c: i for i, c in enumerate(_listed(after.observation(seat)))}  # its last mention
+        for c in sorted(fresh - named, key=lambda c: rank.get(c, len(rank))):
+            for z in range(n):
+                if start.hand_mask(z) >> c & 1:
+                    got.setdefault(z, []).append(c)
+
+    def _unshown(self, step: int, action: Action | None, z: int, c: int) -> None:
+        """Seat ``z`` hands ``c`` over in this deal, which the description does not say: the card
+        lay elsewhere (put aside), or the description lacks it."""
+        if not any(c in cards for cards in self.expect.values()):
+            self.lost.add(c)
+            actors = [y for t, y in self.secret.items() if t < step]
+            if actors and c not in self.forced:
+                self.must[c] = self.rng.choice(actors)
+        text = "" if action is None else f"{action.text}: "
+        if step >= self.best[0]:
+            self.best = (
+                step,
+                f"step {step}: {text}seat {self.seat} sees seat {z} hand {ALL_CARDS[c]} over here, "
+                f"which shown= does not give (shown={{{z}: '{ALL_CARDS[c]}'}} if it did)",
+            )
 
     def _hand_message(self, final: int, want: int) -> str:
         missing = " ".join(str(ALL_CARDS[c]) for c in _bits(want & ~final))
@@ -343,28 +511,33 @@ class _Search:
         state: DealState = self.rules.new_deal(layout=world.layout)
         seen = set(_seen(state.observation(self.seat)))
         own = set(_bits(state.hand_mask(self.seat))) | set(self.shown or ())
-        dealt_shown = sorted(seen - own)
+        dealt_shown = sorted(seen - own - {c for _, c in self.handed})
         described |= own
         if dealt_shown and not all(ALL_CARDS[c] in world.layout.kitty for c in dealt_shown):
             cards = " ".join(str(ALL_CARDS[c]) for c in dealt_shown)
             raise PositionError(
                 f"seat {self.seat} sees cards here that no action names ({cards} in one deal, "
-                "shown by the deal itself): such a position cannot be described by its actions"
+                "shown by the deal itself): give the cards it saw in other hands (shown=...)"
             )
         n = self.rules.players
+        described.update(c for _, c in self.handed)
         for step, action in enumerate(world.history):
             before = [state.hand_mask(z) for z in range(n)]
             actor = state.to_act
             state = state.apply(action)
             for z in range(n):
-                handed = before[z] & ~state.hand_mask(z)
-                moved = any(handed & state.hand_mask(w) for w in range(n) if w != z)
-                if moved and z != actor:
-                    raise PositionError(
-                        f"step {step + 1}: {action.text}: seat {self.seat} sees who hands the card "
-                        "over, which the actions do not say: such a position cannot be described "
-                        "by its actions"
-                    )
+                if z == actor:
+                    continue
+                gone = before[z] & ~state.hand_mask(z)
+                for c in _bits(gone):
+                    if not any(state.hand_mask(w) >> c & 1 for w in range(n) if w != z):
+                        continue
+                    if (z, c) not in self.handed:
+                        raise PositionError(
+                            f"step {step + 1}: {action.text}: seat {self.seat} sees who hands "
+                            f"{ALL_CARDS[c]} over (seat {z} in one deal), which the actions do not "
+                            f"say: give it (shown={{{z}: '{ALL_CARDS[c]}'}} if seat {z} did)"
+                        )
             seen |= _seen(state.observation(self.seat))
             described.update(_bits(state.hand_mask(self.seat)))
         extra = sorted(seen - described)
@@ -377,7 +550,7 @@ class _Search:
                 )
             raise PositionError(
                 f"seat {self.seat} sees cards here that no action names ({cards} in one deal, "
-                "shown by the game itself): such a position cannot be described by its actions"
+                "shown by the game itself): give the cards it saw in other hands (shown=...)"
             )
 
 
@@ -386,6 +559,22 @@ def _named(action: Action) -> set[int]:
     card = getattr(action, "card", None)
     if card is not None:
         out.add(int(card))
+    return out
+
+
+def _listed(item: object) -> list[int]:
+    """The cards ``item`` (an observation) mentions, in the order it lists them."""
+    out: list[int] = []
+    todo = [item]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Card):
+            out.append(int(x))
+        elif attrs.has(type(x)):
+            kind = cast("type[attrs.AttrsInstance]", type(x))
+            todo.extend(reversed([getattr(x, f.name) for f in attrs.fields(kind)]))
+        elif isinstance(x, tuple | list):
+            todo.extend(reversed(x))
     return out
 
 
