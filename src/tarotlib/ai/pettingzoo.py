@@ -8,9 +8,9 @@ act one at a time, as the rules say (PettingZoo's *agent environment cycle*). Li
 classic card games:
 
 - the observation of an agent is a dict: ``"observation"``, the seat's observation tensor
-  (:meth:`TensorEncoder.observation <tarotlib.ai.tensors.TensorEncoder.observation>`, ``float32``
+  (:meth:`~tarotlib.ai.tensors.TensorEncoder.observation`, ``float32``
   0/1, fixed size per configuration), and ``"action_mask"``, the seat's legal action ids as
-  ``int8`` 0/1 (:meth:`ActionCodec.mask <tarotlib.ai.codec.ActionCodec.mask>`), all zeros for an
+  ``int8`` 0/1 (:meth:`~tarotlib.ai.codec.ActionCodec.mask`), all zeros for an
   agent that is not to act;
 - the action space is ``Discrete(codec.size)``: an action is an id of the game's
   :class:`~tarotlib.ai.codec.ActionCodec`;

@@ -183,6 +183,27 @@ def _states(state: S) -> list[S]:
     return states
 
 
+def _bounded_counts(
+    open_: Sequence[int], bounds: Sequence[int], total: int
+) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``total`` as counts at the positions ``open_`` (each at most its
+    ``bounds``), zero elsewhere: tuples as long as ``bounds``."""
+    counts = [0] * len(bounds)
+
+    def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
+        if k == len(open_):
+            if left == 0:
+                yield tuple(counts)
+            return
+        i = open_[k]
+        for x in range(min(left, bounds[i]) + 1):
+            counts[i] = x
+            yield from rec(k + 1, left - x)
+        counts[i] = 0
+
+    return rec(0, total)
+
+
 @attrs.frozen
 class _Run:
     """Consecutive secret steps of one seat (``actor``) of one kind; ``receiver`` gets the cards
@@ -481,20 +502,7 @@ class _Plan:
             fits = sum(cap) == len(cards) and all(mask >> i & 1 for i, x in enumerate(cap) if x)
             return iter((cap,) if fits else ())
         places = [i for i in range(len(cap)) if mask >> i & 1 and cap[i]]
-        counts = [0] * len(cap)
-
-        def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
-            if k == len(places):
-                if left == 0:
-                    yield tuple(counts)
-                return
-            i = places[k]
-            for x in range(min(left, cap[i]) + 1):
-                counts[i] = x
-                yield from rec(k + 1, left - x)
-            counts[i] = 0
-
-        return rec(0, len(cards))
+        return _bounded_counts(places, cap, len(cards))
 
     def ways(self, g: int, cap: tuple[int, ...]) -> int:
         """The number of ways to put groups ``g``... into the bins' free room ``cap``."""
@@ -517,20 +525,7 @@ class _Plan:
         """The counts of each group's cards that bin ``b`` takes (``room`` cards in all) from the
         groups' remaining ``rest``."""
         open_ = [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1 and rest[g]]
-        counts = [0] * len(rest)
-
-        def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
-            if k == len(open_):
-                if left == 0:
-                    yield tuple(counts)
-                return
-            g = open_[k]
-            for x in range(min(left, rest[g]) + 1):
-                counts[g] = x
-                yield from rec(k + 1, left - x)
-            counts[g] = 0
-
-        return rec(0, room)
+        return _bounded_counts(open_, rest, room)
 
     def bin_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
         """The number of ways to fill bins ``b``... (room ``cap``) with the groups' remaining

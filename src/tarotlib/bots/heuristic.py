@@ -49,12 +49,29 @@ from tarotlib.variants.registry import variant_info
 if TYPE_CHECKING:
     from tarotlib.bots import Bot
 
-__all__ = ["DuelResult", "GamePlayer", "HeuristicBot", "duel"]
+__all__ = ["DuelResult", "GamePlayer", "HeuristicBot", "duel", "observed_turn"]
 
 GamePlayer: TypeAlias = Callable[[Any, Sequence[Action], Rules], Action]
 """A game's heuristic player as its ``bot`` hook returns it: ``play(observation, actions, rules)``
 gives the action to take from the seat's observation (the game's own observation type), its legal
 actions and the rules."""
+
+
+def observed_turn(state: GameState) -> tuple[tuple[Action, ...], object]:
+    """What a fair player decides from: the legal actions of the seat to act and its observation
+    (raises ``ValueError`` once the deal is over).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> actions, seen = observed_turn(state)
+    >>> actions == state.legal_actions(), seen == state.observation(1)
+    (True, True)
+    """
+    actions = state.legal_actions()
+    seat = state.to_act
+    if not actions or seat is None:
+        raise ValueError("no legal action to choose: the deal is over")
+    return actions, state.observation(seat)
 
 
 class HeuristicBot:

@@ -718,7 +718,7 @@ class TrickPlay(Phase):
     ) -> S:
         """Play the cards ``choose(seat, legal, trick)`` returns (or, with ``draw``, the legal card
         of rank ``draw(n)`` among the ``n`` legal cards in index order) while the legal actions are
-        the legal cards alone (see :meth:`Phase.play_cards <tarotlib.deal.phase.Phase.play_cards>`):
+        the legal cards alone (see :meth:`~tarotlib.deal.phase.Phase.play_cards`):
         the fast path of playouts. The trick is followed in local variables, as :meth:`apply`
         does it, and no state is built in between, except where something reads it: while the
         offers' window is open (the state is built to ask them; the run stops before a card when

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from tarotlib.actions import Action, Bid, Declare, Pass, Play
-from tarotlib.bots.heuristic import GamePlayer
+from tarotlib.bots.heuristic import GamePlayer, observed_turn
 from tarotlib.bots.weighing import (
     NO_TRUMPS,
     TieBreaker,
@@ -134,11 +134,7 @@ class BeloteBot:
         >>> BeloteBot(1).choose(state) in state.legal_actions()
         True
         """
-        actions = state.legal_actions()
-        seat = state.to_act
-        if not actions or seat is None:
-            raise ValueError("no legal action to choose: the deal is over")
-        obs = state.observation(seat)
+        actions, obs = observed_turn(state)
         rules = state.rules
         if not isinstance(obs, BeloteObservation) or not isinstance(rules, Belote):
             raise TypeError(f"BeloteBot plays Belote, not {rules.name}")

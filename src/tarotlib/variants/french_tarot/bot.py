@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
-from tarotlib.bots.heuristic import GamePlayer
+from tarotlib.bots.heuristic import GamePlayer, observed_turn
 from tarotlib.bots.weighing import (
     NO_TRUMPS,
     TieBreaker,
@@ -150,11 +150,7 @@ class FrenchTarotBot:
         >>> FrenchTarotBot(1).choose(state) == FrenchTarotBot(1).choose(state)
         True
         """
-        actions = state.legal_actions()
-        seat = state.to_act
-        if not actions or seat is None:
-            raise ValueError("no legal action to choose: the deal is over")
-        obs = state.observation(seat)
+        actions, obs = observed_turn(state)
         if not isinstance(obs, FrenchTarotObservation):
             raise TypeError(f"FrenchTarotBot plays French Tarot, not {state.rules.name}")
         return self.decide(obs, actions)

@@ -25,7 +25,7 @@ from typing import Final, cast
 import attrs
 
 from tarotlib.actions import Action, Declare, Pass, Play
-from tarotlib.bots.heuristic import GamePlayer
+from tarotlib.bots.heuristic import GamePlayer, observed_turn
 from tarotlib.bots.weighing import TieBreaker
 from tarotlib.cards import Card
 from tarotlib.engine import GameState, Rules
@@ -101,11 +101,7 @@ class ContreeBot:
         >>> ContreeBot(1).choose(state) in state.legal_actions()
         True
         """
-        actions = state.legal_actions()
-        seat = state.to_act
-        if not actions or seat is None:
-            raise ValueError("no legal action to choose: the deal is over")
-        obs = state.observation(seat)
+        actions, obs = observed_turn(state)
         rules = state.rules
         if not isinstance(obs, ContreeObservation) or not isinstance(rules, Contree):
             raise TypeError(f"ContreeBot plays Contrée, not {rules.name}")
