@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tarotlib
-from tarotlib.actions import Action, Declare
+from tarotlib.actions import Action, Declare, Play
 from tarotlib.ai import ActionCodec, CodecError, Node, Show
 from tarotlib.cards import EXCUSE_MASK, TRUMP_MASK, cards_of
 from tarotlib.deal import DealState
@@ -47,6 +47,12 @@ def check_node(codec: ActionCodec, state: DealState) -> None:
     """The legal ids and the legal actions are in one-to-one correspondence."""
     ids = codec.legal_ids(state)
     assert list(ids) == sorted(set(ids))
+    # Phase.legal_cards, the codec's shortcut: when it gives a mask, the legal actions are the
+    # plays of those cards and nothing else.
+    cards = state._ph.legal_cards(state)
+    if cards >= 0:
+        assert [type(a) for a in state.legal_actions()] == [Play] * cards.bit_count()
+        assert [int(a.card) for a in state.legal_actions()] == list(cards_of(cards))
     assert all(0 <= i < codec.size for i in ids)
     assert [i for i, m in enumerate(codec.mask(state)) if m] == list(ids)
     encoded = {action: codec.encode(action) for action in state.legal_actions()}

@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Declare, Play, _CardAction
 from tarotlib.cards import ALL_CARDS, cards_of
 from tarotlib.deal.phase import CardChoice
@@ -130,11 +131,23 @@ class ActionCodec:
             if type(action) is Play:
                 plays[action._index] = i
         self._plays = plays
+        self._decode_plays = mask_decoder(plays)
+        known = [i for i in plays if i >= 0]
+        self._plays_ascending = known == sorted(known)
         digest = hashlib.sha256(
             "\n".join([f"v{CODEC_VERSION}", *(a.text for a in vocabulary)]).encode()
         )
         self.fingerprint: str = digest.hexdigest()[:16]
         """A hash of the version and the id → action table."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_decode_plays"]  # a closure: made again on unpickling
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._decode_plays = mask_decoder(self._plays)
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.rules!r}, size={self.size})"
@@ -241,6 +254,10 @@ class ActionCodec:
             mask = self._choice_mask(state, chosen)
             shows = self._shows
             return tuple(sorted(shows[c] for c in cards_of(mask)))
+        cards = state._ph.legal_cards(state)
+        if cards >= 0:  # plays alone: their ids straight from the mask of the legal cards
+            played = self._decode_plays(cards)
+            return played if self._plays_ascending else tuple(sorted(played))
         out = []
         plays = self._plays
         ids = self._ids

@@ -170,15 +170,45 @@ class TensorEncoder:
         self._seats: dict[tuple[int, int], tuple[int, ...]] = {}
         self._cache: dict[int, tuple[object, tuple[tuple[int, Action], ...]]] = {}
         self._slices = {name: slice(begin, begin + size) for name, begin, size in self._layout}
-        self._deck_index = np.array(deck, np.intp)
-        self._two_decks = np.array([*deck, *(c + 80 for c in deck)], np.intp)
-        hand_at, seen_at = self._start["hand"], self._start["seen"]
-        assert seen_at == hand_at + d
-        self._hand_and_seen = slice(hand_at, seen_at + d)
         self._deck_mask = sum(1 << c for c in deck)
         self._visible_mask = rules.visible_mask
-        self._tricks_cache: tuple[object, Any, Any, int] | None = None
-        self._actions_cache: tuple[object, Any] | None = None
+        # The observation is built as one integer, one bit per entry, in a "raw" layout where a
+        # card's entry in a section of cards is at the card's own index (sections of ``width``
+        # entries per row): then unpacked at once. With the whole pack (``deck`` is 0 … 77) the
+        # raw layout is the layout; otherwise the entries are gathered from it.
+        identity = deck == list(range(d))
+        width = self._width = d if identity else 80
+        raw: dict[str, int] = {}
+        gather: list[int] = []
+        at = 0
+        for name, size in obs:
+            raw[name] = at
+            if name in ("called", "hand", "seen", "trick", "played"):
+                rows = size // d
+                gather.extend(at + r * width + c for r in range(rows) for c in deck)
+                at += rows * width
+            elif name == "chosen":
+                gather.extend(range(at, at + k))
+                gather.extend(at + k + c for c in deck)
+                at += k + width
+            else:
+                gather.extend(range(at, at + size))
+                at += size
+        self._offsets = tuple(
+            raw[name]
+            for name in ("phase", "to_act", "dealer", "declarer", "called", "hand", "seen", "trick")
+        )
+        self._o_played, self._o_actions, self._o_chosen = (
+            raw["played"],
+            raw["actions"],
+            raw["chosen"],
+        )
+        self._raw_size = at
+        self._raw_bytes = (at + 7) // 8
+        self._gather = None if identity else np.array(gather, np.intp)
+        self._played_cache: tuple[object, int, int] | None = None
+        self._order_cache: tuple[object, Any] | None = None
+        self._actions_cache: tuple[object, int] | None = None
         self._history_cache: dict[tuple[int, int], tuple[object, Any, bool]] = {}
 
     def layout(self) -> list[tuple[str, int, int]]:
@@ -251,47 +281,62 @@ class TensorEncoder:
         """The mask of the cards the seat's observation shows (its hand included)."""
         return self._visible_mask(state, seat)  # type: ignore[no-any-return]
 
-    def _tricks_part(
-        self, state: DealState
-    ) -> tuple[NDArray[np.float32], NDArray[np.float32], int]:
-        """For the completed tricks: each absolute seat's cards played (N × D), each card's trick
-        (D × T), and the mask of their cards; kept for the last tricks seen (the next trick only
-        adds its cards)."""
+    def _played_part(self, state: DealState) -> tuple[int, int]:
+        """For the completed tricks: the cards each absolute seat played, as one integer of
+        ``N`` rows of ``width`` bits (row ``s``: seat ``s``), and the mask of all their cards;
+        kept for the last tricks seen (the next trick only adds its cards)."""
         tricks = state._tricks
-        hit = self._tricks_cache
+        hit = self._played_cache
         if hit is not None and hit[0] is tricks:
-            return hit[1], hit[2], hit[3]
-        pos = self._pos
+            return hit[1], hit[2]
         known: Any = () if hit is None else hit[0]
         n = len(known)
         if hit is not None and len(tricks) == n + 1 and (n == 0 or tricks[n - 1] is known[n - 1]):
-            played, order, mask, start = hit[1].copy(), hit[2].copy(), hit[3], n
+            played, mask, start = hit[1], hit[2], n
         else:
-            played = np.zeros((self.players, self.cards), np.float32)
-            order = np.zeros((self.cards, self.tricks), np.float32)
-            mask, start = 0, 0
-        sitter = state._d.sitter
+            played, mask, start = 0, 0, 0
+        sitter, width = state._d.sitter, self._width
         for number in range(start, len(tricks)):
             leader, cards, _ = tricks[number]
             for seat, c in zip(self._trick_seats(leader, sitter), cards, strict=False):
-                played[seat, pos[c]] = 1.0
-                order[pos[c], number] = 1.0
+                played |= 1 << seat * width + c
                 mask |= 1 << c
-        self._tricks_cache = (tricks, played, order, mask)
-        return played, order, mask
+        self._played_cache = (tricks, played, mask)
+        return played, mask
 
-    def _actions_part(self, moves: tuple[tuple[int, Action], ...]) -> NDArray[np.float32]:
-        """Each absolute seat's action slots (N × K); kept per history of non-play actions."""
-        hit = self._actions_cache
-        if hit is not None and hit[0] is moves:
+    def _order_part(self, state: DealState) -> NDArray[np.float32]:
+        """Each card's completed trick (D × T); kept like :meth:`_played_part`."""
+        tricks = state._tricks
+        hit = self._order_cache
+        if hit is not None and hit[0] is tricks:
             cached: NDArray[np.float32] = hit[1]
             return cached
-        out = np.zeros((self.players, self.slots), np.float32)
-        slot_of = self._slots
+        pos = self._pos
+        known: Any = () if hit is None else hit[0]
+        n = len(known)
+        order: NDArray[np.float32]
+        if hit is not None and len(tricks) == n + 1 and (n == 0 or tricks[n - 1] is known[n - 1]):
+            order, start = hit[1].copy(), n
+        else:
+            order, start = np.zeros((self.cards, self.tricks), np.float32), 0
+        for number in range(start, len(tricks)):
+            for c in tricks[number][1]:
+                order[pos[c], number] = 1.0
+        self._order_cache = (tricks, order)
+        return order
+
+    def _actions_part(self, moves: tuple[tuple[int, Action], ...]) -> int:
+        """Each absolute seat's action slots, as one integer of ``N`` rows of ``K`` bits; kept
+        per history of non-play actions."""
+        hit = self._actions_cache
+        if hit is not None and hit[0] is moves:
+            return hit[1]
+        out = 0
+        slot_of, k = self._slots, self.slots
         for actor, action in moves:
             slot = slot_of.get(_slot_key(action))
             if slot is not None:
-                out[actor, slot] = 1.0
+                out |= 1 << actor * k + slot
         self._actions_cache = (moves, out)
         return out
 
@@ -337,53 +382,55 @@ class TensorEncoder:
             return True
         return not isinstance(action, Declare) and action.verb not in self._secret
 
-    def _fill(
-        self, out: NDArray[np.float32], state: DealState, seat: int, chosen: Sequence[int]
-    ) -> tuple[NDArray[np.float32], tuple[tuple[int, Action], ...]]:
-        """Write the observation into ``out``; returns the tricks' order and the moves."""
-        n, pos = self.players, self._pos
-        sl = self._slices
-        rel = (-seat) % n
-        out[sl["phase"].start + state._i] = 1.0
-        if state._to >= 0:
-            out[sl["to_act"].start + (state._to + rel) % n] = 1.0
+    def _bits(
+        self, state: DealState, seat: int, chosen: Sequence[int]
+    ) -> tuple[int, tuple[tuple[int, Action], ...]]:
+        """The observation as an integer in the raw layout (see ``__init__``), and the moves."""
+        n, width = self.players, self._width
+        o_phase, o_to, o_dealer, o_declarer, o_called, o_hand, o_seen, o_trick = self._offsets
+        rel = n - seat
         data = state._d
-        out[sl["dealer"].start + (data.dealer + rel) % n] = 1.0
+        bits = 1 << o_phase + state._i | 1 << o_dealer + (data.dealer + rel) % n
+        if state._to >= 0:
+            bits |= 1 << o_to + (state._to + rel) % n
         if data.declarer >= 0:
-            out[sl["declarer"].start + (data.declarer + rel) % n] = 1.0
-        if data.called >= 0 and pos[data.called] >= 0:
-            out[sl["called"].start + pos[data.called]] = 1.0
+            bits |= 1 << o_declarer + (data.declarer + rel) % n
+        called = data.called
+        if called >= 0 and self._deck_mask >> called & 1:
+            bits |= 1 << o_called + called
         visible = self._visible_mask(state, seat)
         hand = state._hands >> SEAT_BITS * seat & visible  # all of it, unless the game hides it
-        played, order, played_mask = self._tricks_part(state)
-        cut = n - seat  # relative row r is absolute seat (seat + r) % n: two slices
-        rows = out[sl["played"]].reshape(n, -1)
-        rows[:cut] = played[seat:]
-        rows[cut:] = played[:seat]
-        if state._trick:
-            base = sl["trick"].start
-            d = self.cards
-            for s, c in zip(
-                self._trick_seats(state._lead, data.sitter), state._trick, strict=False
-            ):
-                out[base + ((s + rel) % n) * d + pos[c]] = 1.0
+        played, played_mask = self._played_part(state)
+        if played:  # the rows of the absolute seats, turned so that the observer's comes first
+            cut = seat * width
+            bits |= (played >> cut | (played & (1 << cut) - 1) << n * width - cut) << self._o_played
+        trick = state._trick
+        if trick:
+            for s, c in zip(self._trick_seats(state._lead, data.sitter), trick, strict=False):
+                bits |= 1 << o_trick + ((s + rel) % n) * width + c
                 played_mask |= 1 << c
         seen = visible & ~hand & ~played_mask & self._deck_mask
-        # "hand" and "seen" are next to each other: both from one unpacking of their bits.
-        raw = np.frombuffer((hand | seen << 80).to_bytes(20, "little"), np.uint8)
-        out[self._hand_and_seen] = np.unpackbits(raw, bitorder="little")[self._two_decks]
+        bits |= hand << o_hand | seen << o_seen
         moves = self._moves(state)
         if moves:
             actions = self._actions_part(moves)
-            rows = out[sl["actions"]].reshape(n, -1)
-            rows[:cut] = actions[seat:]
-            rows[cut:] = actions[:seat]
+            if actions:
+                cut = seat * self.slots
+                actions = actions >> cut | (actions & (1 << cut) - 1) << n * self.slots - cut
+                bits |= actions << self._o_actions
         if chosen:
-            base = sl["chosen"].start
-            out[base + self._slot_of_id[chosen[0]]] = 1.0
+            at = self._o_chosen
+            bits |= 1 << at + self._slot_of_id[chosen[0]]
+            show = self.codec._show_cards
             for i in chosen[1:]:
-                out[base + self.slots + pos[self.codec._show_cards[i]]] = 1.0
-        return order, moves
+                bits |= 1 << at + self.slots + show[i]
+        return bits, moves
+
+    def _unpack(self, bits: int) -> NDArray[np.uint8]:
+        """The observation's entries (0 or 1) from :meth:`_bits`."""
+        raw = np.frombuffer(bits.to_bytes(self._raw_bytes, "little"), np.uint8)
+        out = np.unpackbits(raw, count=self._raw_size, bitorder="little")
+        return out if self._gather is None else out[self._gather]
 
     def observation(
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
@@ -399,9 +446,8 @@ class TensorEncoder:
         >>> vector.shape, int(vector[encoder.section("hand")].sum())
         ((1035,), 18)
         """
-        out = np.zeros(self.observation_shape, np.float32)
-        self._fill(out, state, seat, chosen)
-        return out
+        bits, _ = self._bits(state, seat, chosen)
+        return self._unpack(bits).astype(np.float32)
 
     def information_state(
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
@@ -418,8 +464,10 @@ class TensorEncoder:
         (True, 2)
         """
         out = np.zeros(self.information_state_shape, np.float32)
-        order, moves = self._fill(out, state, seat, chosen)
+        bits, moves = self._bits(state, seat, chosen)
+        out[: self.observation_shape[0]] = self._unpack(bits)
         sl = self._slices
+        order = self._order_part(state)
         trick_order = order
         if state._trick:
             trick_order = order.copy()

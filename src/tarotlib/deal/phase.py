@@ -182,6 +182,20 @@ class Phase:
         """
         raise state.wrong(action, self.expects)
 
+    def legal_cards(self, state: DealState) -> int:
+        """The legal cards of the seat to act as a mask, when its legal actions are exactly the
+        plays of those cards (in index order); -1 otherwise, and by default: a reader of the
+        legal actions (the action codec of :mod:`tarotlib.ai`) then goes through
+        ``legal_actions()``. A phase overrides it to spare that reader the ``Play`` actions.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4)
+        >>> state.rules.phase_list[0].legal_cards(state)   # a bid: not cards
+        -1
+        """
+        return -1
+
     def play_cards(
         self,
         state: S,

@@ -490,6 +490,28 @@ class TrickPlay(Phase):
         state._memo = mask
         return mask
 
+    def legal_cards(self, state: DealState) -> int:
+        """The legal cards as a mask (see :meth:`~tarotlib.deal.phase.Phase.legal_cards`): -1
+        while the fool rule asks for a choice or declarations may be offered.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> state = state.apply(rules.parse_action("play AD"))
+        >>> play = state.rules.phase_list[-2]
+        >>> tarotlib.format_cards(play.legal_cards(state), rules.notation)
+        '7D JD'
+        """
+        if type(self).legal is not TrickPlay.legal:
+            return -1  # a subclass lists its legal actions its own way
+        x: PlayContext = state._x  # type: ignore[assignment]
+        if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
+            return -1
+        if x.offers and (not state._tricks or x.open_offers):
+            return -1  # declarations may come first: legal_actions() says
+        mask = state._memo
+        return mask if mask >= 0 else TrickPlay.mask(self, state)  # what legal() computes
+
     def legal(self, state: DealState) -> tuple[Action, ...]:
         x: PlayContext = state._x  # type: ignore[assignment]
         if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
