@@ -52,7 +52,7 @@ def check_node(codec: ActionCodec, state: DealState) -> None:
     cards = state._ph.legal_cards(state)
     if cards >= 0:
         assert [type(a) for a in state.legal_actions()] == [Play] * cards.bit_count()
-        assert [int(a.card) for a in state.legal_actions()] == list(cards_of(cards))
+        assert [int(a.card) for a in state.legal_actions()] == list(cards_of(cards))  # type: ignore[attr-defined]
     assert all(0 <= i < codec.size for i in ids)
     assert [i for i, m in enumerate(codec.mask(state)) if m] == list(ids)
     encoded = {action: codec.encode(action) for action in state.legal_actions()}

@@ -20,6 +20,7 @@ pytest.importorskip("gymnasium")
 import numpy as np
 from ft_helpers import fill_layout, make_rules, setup
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils.env_logger import EnvLogger
 from test_ai_codec import CONFIGS, IDS
 
 import tarotlib
@@ -322,9 +323,25 @@ def test_the_wrapper_enforces_the_order_of_calls() -> None:
         game.action_mask("seat_0")
     with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
         game.step(0)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before agent_iter"):
+        game.agent_iter()
     game.reset(seed=4)
     assert game.agent_selection == "seat_1" and game.agents == game.possible_agents
     assert game.action_mask("seat_1").tolist() == game.last()[0]["action_mask"].tolist()
+    # agent_iter() wants a step between two agents, as PettingZoo's own wrapper does.
+    agents = iter(game.agent_iter())
+    assert next(agents) == "seat_1"
+    with pytest.raises(AssertionError, match="need to call step\\(\\) or reset\\(\\)"):
+        next(agents)
+    game.step(1)
+    # A step once every agent is gone warns and changes nothing.
+    for agent in agents:
+        game.step(None if game.terminations[agent] else int(game.action_mask(agent).argmax()))
+    assert game.agents == []
+    EnvLogger.mqueue.clear()
+    game.step(None)
+    assert game.agents == []
+    assert any("step() called after all agents are terminated" in m for m in EnvLogger.mqueue)
 
 
 def test_human_rendering_prints_after_each_step(capsys: pytest.CaptureFixture[str]) -> None:

@@ -78,6 +78,10 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from tarotlib.ai.codec import ActionCodec
 from tarotlib.ai.tensors import TensorEncoder
@@ -427,6 +431,41 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
+
+    def step(self, action: Action) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _Agents:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Agents(self, max_iter)  # type: ignore[no-untyped-call]
+
+
+class _Agents(AECOrderEnforcingIterable[str, Observation, Action]):
+    """PettingZoo's ``agent_iter()`` of the order-enforcing wrapper, its iterator reading the
+    environment directly (the same checks)."""
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator[str, Observation, Action]):
+    def __next__(self) -> str:
+        wrapper: Any = self.env
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
 
 
 def env(
