@@ -424,7 +424,8 @@ def test_whole_hand_description_errors() -> None:
     for seat in (1, 2):
         with pytest.raises(
             PositionError,
-            match=rf"seat {seat} cannot be described: it does not see its own hand .*FT-20.1.*seat 0",
+            match=rf"seat {seat} cannot be described: it does not see its own hand.*virtual seat"
+            r".*FT-20.1\); describe seat 0's position",
         ):
             build(dict(shown), seat=seat)
 
