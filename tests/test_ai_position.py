@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +16,9 @@ from profiles import examples
 
 import tarotlib
 from tarotlib.actions import Action
-from tarotlib.ai import position
+from tarotlib.ai import position, positions
 from tarotlib.ai.positions import Shown, _listed
-from tarotlib.ai.sampler import _runs, _seen, _states
+from tarotlib.ai.sampler import _Plan, _runs, _seen, _states, sample_world
 from tarotlib.cards import ALL_CARDS, Card, parse_card
 from tarotlib.deal import DealState
 from tarotlib.errors import PositionError
@@ -332,18 +333,26 @@ def turned_together(states: list[DealState]) -> list[int]:
 
 def check_whole_hand(state: DealState, rng: int) -> DealState:
     """``state`` described from seat 0 (the dummy's cards grouped per step) gives back a state
-    with seat 0's observation after every step and its legal actions."""
+    with seat 0's observation after every step and its legal actions; and the deal the search
+    found, before the sampler's draw, gives the sampler the very problem the real deal gives it
+    (the same free places, cards, bins and counts), so the draw is the one ``sample_world`` makes
+    from the real deal: exactly uniform."""
     actions, kitty = describe(state, 0)
-    world = position(
-        WHOLE_HAND,
-        0,
-        state.hand(0),
-        actions,
-        dealer=state.dealer,
-        kitty=kitty or None,
-        shown=shown_per_step(state, 0),
-        rng=rng,
-    )
+    with mock.patch.object(positions, "sample_world", lambda world, seat, rng: world):
+        found = position(
+            WHOLE_HAND,
+            0,
+            state.hand(0),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=shown_per_step(state, 0),
+            rng=rng,
+        )
+    real, plan = _Plan(state, 0), _Plan(found, 0)
+    assert (plan.bins, plan.slots_of, plan.allowed) == (real.bins, real.slots_of, real.allowed)
+    assert plan.total == real.total
+    world = sample_world(found, 0, rng)
     seen = [s.observation(0) for s in _states(state)]
     assert [s.observation(0) for s in _states(world)] == seen
     assert world.legal_actions() == state.legal_actions()
