@@ -174,21 +174,19 @@ def position(
 def _describable(template: DealState, seat: int) -> None:
     """Refuse a seat that does not see its own hand: what it knows is not a hand and the others'
     actions (the French Tarot solo's AI and dummy, FT-20.1)."""
-    own = {int(c) for c in getattr(template.observation(seat), "hand", ())}
-    if own == set(_bits(template.hand_mask(seat))):
+
+    def sees(z: int) -> bool:  # (an observation without a hand: taken as seeing its own)
+        own = getattr(template.observation(z), "hand", None)
+        return own is None or {int(c) for c in own} == set(_bits(template.hand_mask(z)))
+
+    if sees(seat):
         return
-    players = template.rules.players
-    seers = [
-        z
-        for z in range(players)
-        if {int(c) for c in getattr(template.observation(z), "hand", ())}
-        == set(_bits(template.hand_mask(z)))
-    ]
+    seers = [z for z in range(template.rules.players) if sees(z)]
     names = " or ".join(f"seat {z}" for z in seers) or "another seat"
     raise PositionError(
         f"seat {seat} cannot be described: it does not see its own hand, so it knows no more "
         "than the seats that do (a virtual seat, as the French Tarot solo's AI and dummy: it "
-        f"makes no choice, the player makes them all, FT-20.1); describe {names}'s position"
+        f"makes no choice, the player makes them all, FT-20.1); describe the position of {names}"
     )
 
 
