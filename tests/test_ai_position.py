@@ -416,6 +416,8 @@ def test_whole_hand_description_errors() -> None:
         )
 
     assert build(dict(shown)).observation(0) == state.observation(0)
+    as_cards = [tarotlib.parse_cards(group) for group in groups]  # groups of cards
+    assert build({**shown, 2: as_cards}).observation(0) == state.observation(0)
     with pytest.raises(PositionError, match=r"give seat 2's cards grouped by the step that turned"):
         build(handed_over(state, 0))
     last = groups[-1].split()

@@ -205,7 +205,7 @@ def _handed(
         if isinstance(cards, str) or all(isinstance(c, Card) for c in items):
             out[z] = _cards(cast("str | list[Card]", cards if isinstance(cards, str) else items))
             continue
-        parts = [_cards(cast("str | Iterable[Card]", part)) for part in items]
+        parts = [_cards([part] if isinstance(part, Card) else part) for part in items]
         out[z] = _cards(ALL_CARDS[c] for part in parts for c in part)
         groups[z] = [len(part) for part in parts if part]
     options = template.rules.options_dict()
