@@ -225,7 +225,10 @@ def _handed(
 class _Search:
     """One deal that fits the description, found by replaying it on a layout and moving the cards
     an illegal action shows misplaced (a card played that its player did not hold, cards that made
-    a play illegal), until every step is legal and the seat's hand is the one described."""
+    a play illegal), until every step is legal and shows the cards described there, and the
+    seat's hand is the one described. The cards shown are moved to the places of a hand's dealing
+    order that show them; for the solo's dummy given grouped, a group's cards together, the card
+    that ends a turning last, and the dummy's voids learnt (:meth:`_learn_group`)."""
 
     def __init__(
         self,
