@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
 import tarotlib
 from tarotlib.actions import Action
-from tarotlib.ai import position
-from tarotlib.ai.positions import _listed
-from tarotlib.ai.sampler import _runs, _seen, _states
+from tarotlib.ai import position, positions
+from tarotlib.ai.positions import Shown, _listed
+from tarotlib.ai.sampler import _Plan, _runs, _seen, _states, sample_world
 from tarotlib.cards import ALL_CARDS, Card, parse_card
 from tarotlib.deal import DealState
 from tarotlib.errors import PositionError
@@ -82,11 +87,32 @@ def handed_over(state: DealState, seat: int = -1) -> dict[int, list[Card]]:
     deal or later, in the order the observation lists them last) or played for a seat by the
     game — and the cards that left a seat's hand for another's by another seat's action (a
     requested card handed over). Without ``seat``: the cards handed over only."""
+    out: dict[int, list[Card]] = {}
+    for now in shown_steps(state, seat):
+        for z, cards in now.items():
+            out.setdefault(z, []).extend(cards)
+    return out
+
+
+def shown_per_step(state: DealState, seat: int) -> dict[int, list[str]]:
+    """:func:`handed_over` grouped per step: by seat, the cards shown at each step that shows
+    some, one text a step."""
+    out: dict[int, list[str]] = {}
+    for now in shown_steps(state, seat):
+        for z, cards in now.items():
+            out.setdefault(z, []).append(" ".join(c.text for c in cards))
+    return out
+
+
+def shown_steps(state: DealState, seat: int = -1) -> list[dict[int, list[Card]]]:
+    """For the deal and each step, the cards :func:`handed_over` adds at that step, by seat."""
     states = _states(state)
     n = state.rules.players
-    out: dict[int, list[Card]] = {}
+    out: list[dict[int, list[Card]]] = []
     steps = [(None, None, states[0]), *zip(states, state.history, states[1:], strict=False)]
     for before, action, after in steps:
+        now: dict[int, list[Card]] = {}
+        out.append(now)
         start = after if before is None else before
         if seat >= 0:
             fresh: set[int] = set()
@@ -100,7 +126,7 @@ def handed_over(state: DealState, seat: int = -1) -> dict[int, list[Card]]:
             for c in sorted(fresh, key=lambda c: rank.get(c, len(rank))):
                 for z in range(n):
                     if ALL_CARDS[c] in start.hand(z):
-                        out.setdefault(z, []).append(ALL_CARDS[c])
+                        now.setdefault(z, []).append(ALL_CARDS[c])
         if before is None:
             continue
         for z in range(n):
@@ -108,7 +134,7 @@ def handed_over(state: DealState, seat: int = -1) -> dict[int, list[Card]]:
                 continue
             for c in before.hand(z):
                 if c not in after.hand(z) and any(c in after.hand(w) for w in range(n)):
-                    out.setdefault(z, []).append(c)
+                    now.setdefault(z, []).append(c)
     return out
 
 
@@ -277,3 +303,167 @@ def test_shown_cards_that_do_not_fit() -> None:
         position(rules, 2, hand, actions, dealer=0, shown={**shown, 3: ""}, attempts=20, rng=0)
     with pytest.raises(PositionError, match=r"seat 2 never sees 1D in seat 0's hand here"):
         position(rules, 2, hand, actions, dealer=0, shown={**shown, 0: "4C 5H 1D"}, rng=0)
+
+
+# The French Tarot solo with solo_dummy_follow_scope="whole_hand" (S-O1): when none of the dummy's
+# face-up cards is legal, its face-down cards are turned until one is (FT-20.8 step 4), so several
+# may be turned in one step; the description gives the dummy's cards grouped per step.
+WHOLE_HAND = tarotlib.variant("french-tarot-solo", solo_dummy_follow_scope="whole_hand")
+
+
+def whole_hand_deal(seed: int) -> list[DealState]:
+    """A random whole_hand solo deal played to its end: the state after the deal and each step."""
+    rng = random.Random(seed)
+    state: DealState = WHOLE_HAND.new_deal(seed=seed)  # type: ignore[assignment]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return _states(state)
+
+
+def turned_together(states: list[DealState]) -> list[int]:
+    """The steps after which the dummy shows several new cards (the first three and those
+    turned with them, or cards turned in its turn, FT-20.8 steps 1, 4)."""
+    out = []
+    for step in range(1, len(states)):
+        before, after = (set(s.observation(0).dummy_face_up) for s in states[step - 1 : step + 1])  # type: ignore[attr-defined]
+        if len(after - before) > 1:
+            out.append(step)
+    return out
+
+
+def check_whole_hand(state: DealState, rng: int) -> DealState:
+    """``state`` described from seat 0 (the dummy's cards grouped per step) gives back a state
+    with seat 0's observation after every step and its legal actions; and the deal the search
+    found, before the sampler's draw, gives the sampler the very problem the real deal gives it
+    (the same free places, cards, bins and counts), so the draw is the one ``sample_world`` makes
+    from the real deal: exactly uniform."""
+    actions, kitty = describe(state, 0)
+    with mock.patch.object(positions, "sample_world", lambda world, seat, rng: world):
+        found = position(
+            WHOLE_HAND,
+            0,
+            state.hand(0),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=shown_per_step(state, 0),
+            rng=rng,
+        )
+    real, plan = _Plan(state, 0), _Plan(found, 0)
+    assert (plan.bins, plan.slots_of, plan.allowed) == (real.bins, real.slots_of, real.allowed)
+    assert plan.total == real.total
+    world = sample_world(found, 0, rng)
+    seen = [s.observation(0) for s in _states(state)]
+    assert [s.observation(0) for s in _states(world)] == seen
+    assert world.legal_actions() == state.legal_actions()
+    return world
+
+
+def test_whole_hand_round_trips() -> None:
+    """Random whole_hand deals described from seat 0 right after every step that turns several
+    of the dummy's cards and every few steps besides; a turn of more than the first three cards
+    and one of several cards in the dummy's turn are among them."""
+    checked = 0
+    longest = 0
+    for seed in range(4):
+        states = whole_hand_deal(seed)
+        together = turned_together(states)
+        for step in sorted({*together, *range(1, len(states), 9)}):
+            state = states[step]
+            if state.is_over:
+                continue
+            check_whole_hand(state, seed + step)
+            checked += 1
+            if step in together:
+                shown = state.observation(0).dummy_face_up
+                before = states[step - 1].observation(0).dummy_face_up
+                longest = max(longest, len(set(shown) - set(before)))
+    assert checked > 20
+    assert longest > 4
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_whole_hand_round_trip_property(seed: int, cut: float) -> None:
+    states = whole_hand_deal(seed)
+    state = states[min(int(cut * len(states)), len(states) - 2)]
+    check_whole_hand(state, seed)
+
+
+def test_whole_hand_description_errors() -> None:
+    """Under whole_hand the dummy's cards are given grouped per step: a list in the order shown
+    is refused, a group split or merged does not fit; the solo's virtual seats cannot be
+    described."""
+    states = whole_hand_deal(1)
+    step = next(s for s in turned_together(states) if s > turned_together(states)[0])
+    state = states[step]
+    actions, kitty = describe(state, 0)
+    shown = shown_per_step(state, 0)
+    groups = shown[2]
+    assert len(groups[-1].split()) > 1  # the step turned several cards
+
+    def build(given: Mapping[int, Shown], seat: int = 0, attempts: int = 400) -> DealState:
+        return position(
+            WHOLE_HAND,
+            seat,
+            state.hand(seat),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty,
+            shown=given,
+            attempts=attempts,
+            rng=0,
+        )
+
+    assert build(dict(shown)).observation(0) == state.observation(0)
+    as_cards = [tarotlib.parse_cards(group) for group in groups]  # groups of cards
+    assert build({**shown, 2: as_cards}).observation(0) == state.observation(0)
+    with pytest.raises(PositionError, match=r"give seat 2's cards grouped by the step that turned"):
+        build(handed_over(state, 0))
+    last = groups[-1].split()
+    split = {**shown, 2: [*groups[:-1], last[0], " ".join(last[1:])]}
+    with pytest.raises(
+        PositionError,
+        match=rf"step {step}: seat 0 sees .* in seat 2's hand here, not the next group",
+    ):
+        build(split, attempts=60)
+    merged = {**shown, 2: [*groups[:-2], f"{groups[-2]} {groups[-1]}"]}
+    with pytest.raises(
+        PositionError, match=r"in seat 2's hand here, not the next group shown= gives"
+    ):
+        build(merged, attempts=60)
+    for seat in (1, 2):
+        with pytest.raises(
+            PositionError,
+            match=rf"seat {seat} cannot be described: it does not see its own hand.*virtual seat"
+            r".*FT-20.1\); describe the position of seat 0",
+        ):
+            build(dict(shown), seat=seat)
+
+
+def test_groups_in_every_game() -> None:
+    """``shown`` grouped per step works in the other games too (Lombardy's exposed cards, a
+    requested card handed over, the solo's default dummy)."""
+    cases = [
+        (tarotlib.variant("lombardy"), 2, 6),
+        (tarotlib.variant("chambery", players=4), 2, 2),
+        (tarotlib.variant("french-tarot-solo"), 1, 8),
+    ]
+    for rules, seed, tricks in cases:
+        state = play(rules, seed, tricks)
+        seat = state.to_act
+        assert seat is not None
+        actions, kitty = describe(state, seat)
+        world = position(
+            rules,
+            seat,
+            state.hand(seat),
+            actions,
+            dealer=state.dealer,
+            kitty=kitty or None,
+            shown=shown_per_step(state, seat),
+            rng=seed,
+        )
+        assert [s.observation(seat) for s in _states(world)] == [
+            s.observation(seat) for s in _states(state)
+        ]

@@ -14,7 +14,11 @@ saw (``kitty``: a chien turned up, Belote's card turned up from the stock), and 
 showed it of the hands without an action saying it (``shown``, by seat, in the order shown: the
 cards turned up or played from a hand by the game itself — the solo's dummy and AI cards,
 Lombardy's exposed cards, the seat's own among them — and a requested card handed over, under
-the seat that handed it over: Tarocc'Ombre, Chambéry). When no deal fits,
+the seat that handed it over: Tarocc'Ombre, Chambéry; or grouped per step, a list of the groups
+of cards shown together, which says which cards one step showed: the solo's dummy under
+``solo_dummy_follow_scope="whole_hand"``, which may turn several cards in one step, is given so).
+A seat that does not see its own hand (the solo's virtual AI and dummy) cannot be described. When
+no deal fits,
 :class:`~tarotlib.errors.PositionError` says what does not fit: the step and action that no deal
 makes legal and why, the size of the hand, or a card shown that the description does not give.
 
@@ -53,13 +57,19 @@ from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, IllegalActionError, PositionError
 
-__all__ = ["UNSEEN", "position"]
+__all__ = ["UNSEEN", "Shown", "position"]
 
 UNSEEN = "?"
 """The text that stands, in a description's actions, for another seat's action the seat did not
 see (``None`` does too)."""
 
+Shown = str | Iterable[Card] | Iterable[str | Iterable[Card]]
+"""What ``shown`` gives for one seat: its cards in the order shown (text or cards), or grouped
+per step: a sequence of groups (text or cards each), each the cards one step showed together, in
+the order the observation lists them (the solo's dummy's in any order)."""
+
 _KITTY = -1
+_DUMMY = 2  # FT-20.1: the solo's dummy is seat 2
 
 
 def _cards(cards: str | Iterable[Card]) -> list[int]:
@@ -86,7 +96,7 @@ def position(
     *,
     dealer: int = 0,
     kitty: str | Iterable[Card] | None = None,
-    shown: Mapping[int, str | Iterable[Card]] | None = None,
+    shown: Mapping[int, Shown] | None = None,
     rng: random.Random | int | None = None,
     attempts: int = 400,
 ) -> DealState:
@@ -97,8 +107,13 @@ def position(
     in the order they were shown — turned up (the solo's dummy, Lombardy's exposed cards: the
     observation's order), played for it by the game (the solo's AI), or handed over on another
     seat's request (under the seat that handed it over; a requested card that nobody handed over
-    is given under no seat). The other cards are drawn exactly uniformly among the worlds that
-    give the seat the same observations all along (module docstring). ``rng`` is a
+    is given under no seat). A seat's cards may also be given grouped per step (:data:`Shown`):
+    a list of groups, each the cards one step showed together, which says when each card was
+    shown. The solo's dummy under ``solo_dummy_follow_scope="whole_hand"`` is given so, as it may
+    turn several cards in one step (S-O1, FT-20.8 step 4); a list in the order shown is refused
+    there. ``seat`` must see its own hand (not the solo's virtual AI or dummy, FT-20.1). The
+    other cards are drawn exactly uniformly among the worlds that give the seat the same
+    observations all along (module docstring). ``rng`` is a
     :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no deal
     fits (after ``attempts`` tries at finding one).
 
@@ -127,38 +142,93 @@ def position(
     >>> state = position(rules, 2, hand, actions, dealer=0, shown=shown, rng=0)
     >>> [a.text for a in state.legal_actions()], [(s, c.text) for s, c in state.exposed]
     (['play 9H', 'play 10H', 'play EX'], [(0, '4C'), (0, '5H'), (1, '8S'), (2, 'KC'), (3, 'T2')])
+
+    The solo with ``whole_hand``: a Garde Sans; the AI led JS, the dummy showed QS KH T1, the
+    player chose its QS and played his 2S; the dummy turned 5C; the AI led 6S and, none of its
+    face-up cards being legal, the dummy turned 5S 7H 5D T20 in one step (the groups of
+    ``shown[2]``). The turning stopped at the first legal card:
+
+    >>> rules = tarotlib.variant("french-tarot-solo", solo_dummy_follow_scope="whole_hand")
+    >>> hand = "3S 4S 9S 1H 6H QH 2D 4D KD 1C 4C 9C 10C NC QC KC T2 T3 T4 T7 T9 T10 T19"
+    >>> actions = ["bid garde-sans", "no-slam", "play QS", "play 2S"]
+    >>> shown = {1: "JS 6S", 2: ["QS KH T1", "5C", "5S 7H 5D T20"]}
+    >>> state = position(rules, 0, hand, actions, shown=shown, rng=0)
+    >>> [a.text for a in state.legal_actions()], " ".join(c.text for c in state.face_up)
+    (['play 5S'], '5S 7H KH 5D 5C T1 T20')
     """
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
     template._seat(seat)
+    _describable(template, seat)
     mine = _cards(hand)
     turned = None if kitty is None else _cards(kitty)
-    handed = _handed(template, seat, shown or {})
+    handed, groups = _handed(template, seat, shown or {})
     given = [c for cards in handed.values() for c in cards] + (turned or [])
     if len(set(given)) != len(given):
         _cards(ALL_CARDS[c] for c in given)  # says which card is given twice
     steps = [_parse(rules, item) for item in actions]
-    world = _Search(template, seat, mine, turned, steps, gen, handed).run(attempts)
+    world = _Search(template, seat, mine, turned, steps, gen, handed, groups).run(attempts)
     return sample_world(world, seat, gen)
 
 
+def _describable(template: DealState, seat: int) -> None:
+    """Refuse a seat that does not see its own hand: what it knows is not a hand and the others'
+    actions (the French Tarot solo's AI and dummy, FT-20.1)."""
+
+    def sees(z: int) -> bool:  # (an observation without a hand: taken as seeing its own)
+        own = getattr(template.observation(z), "hand", None)
+        return own is None or {int(c) for c in own} == set(_bits(template.hand_mask(z)))
+
+    if sees(seat):
+        return
+    seers = [z for z in range(template.rules.players) if sees(z)]
+    names = " or ".join(f"seat {z}" for z in seers) or "another seat"
+    raise PositionError(
+        f"seat {seat} cannot be described: it does not see its own hand, so it knows no more "
+        "than the seats that do (a virtual seat, as the French Tarot solo's AI and dummy: it "
+        f"makes no choice, the player makes them all, FT-20.1); describe the position of {names}"
+    )
+
+
 def _handed(
-    template: DealState, seat: int, shown: Mapping[int, str | Iterable[Card]]
-) -> dict[int, list[int]]:
-    """The ``shown`` cards by seat, checked: a seat of the game, each card once."""
+    template: DealState, seat: int, shown: Mapping[int, Shown]
+) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """The ``shown`` cards by seat, checked (a seat of the game, each card once), and, for the
+    seats given grouped per step, the sizes of their groups."""
     players = template.rules.players
     out: dict[int, list[int]] = {}
+    groups: dict[int, list[int]] = {}
     for z, cards in shown.items():
         if not isinstance(z, int) or not 0 <= z < players:
             raise PositionError(f"shown: there is no seat {z!r} (seats 0 to {players - 1})")
-        out[z] = _cards(cards)
-    return out
+        items = [cards] if isinstance(cards, str) else list(cards)
+        if isinstance(cards, str) or all(isinstance(c, Card) for c in items):
+            out[z] = _cards(cast("str | list[Card]", cards if isinstance(cards, str) else items))
+            continue
+        parts = [_cards([part] if isinstance(part, Card) else part) for part in items]
+        out[z] = _cards(ALL_CARDS[c] for part in parts for c in part)
+        groups[z] = [len(part) for part in parts if part]
+    options = template.rules.options_dict()
+    # S-O1, FT-20.8 step 4: several dummy cards may be turned in one step, and a list in the
+    # order shown does not say which were turned together: the groups do.
+    whole_hand = options.get("solo_dummy_follow_scope") == "whole_hand"
+    if whole_hand and _DUMMY not in groups and out.get(_DUMMY):
+        example = "shown={2: ['8D T1 T7', 'KH', '2S 5S 1H']}"
+        raise PositionError(
+            "shown: with solo_dummy_follow_scope='whole_hand' several of the dummy's cards "
+            "may be turned in one step (FT-20.8): give seat 2's cards grouped by the step "
+            f"that turned them up, in any order within a group ({example})"
+        )
+    return out, groups
 
 
 class _Search:
     """One deal that fits the description, found by replaying it on a layout and moving the cards
     an illegal action shows misplaced (a card played that its player did not hold, cards that made
-    a play illegal), until every step is legal and the seat's hand is the one described."""
+    a play illegal), until every step is legal and shows the cards described there, and the
+    seat's hand is the one described. The cards shown are moved to the places of a hand's dealing
+    order that show them; for the solo's dummy given grouped, a group's cards together, the card
+    that ends a turning last, and the dummy's voids learnt (:meth:`_learn_group`)."""
 
     def __init__(
         self,
@@ -169,6 +239,7 @@ class _Search:
         steps: list[Action | None],
         rng: random.Random,
         handed: dict[int, list[int]] | None = None,
+        groups: dict[int, list[int]] | None = None,
     ) -> None:
         self.template = template
         self.rules = template.rules
@@ -191,6 +262,18 @@ class _Search:
         self.expect = {z: list(cards) for z, cards in (handed or {}).items() if cards}
         self.handed = {(z, c) for z, cards in self.expect.items() for c in cards}
         self.at: dict[tuple[int, int], int] = {}  # (seat, place in its dealing order) -> card
+        # The seats given grouped per step: where each group starts in expect -> where it ends.
+        self.ends: dict[int, dict[int, int]] = {}
+        for z, sizes in (groups or {}).items():
+            at = 0
+            self.ends[z] = {}
+            for size in sizes:
+                self.ends[z][at] = at + size
+                at += size
+        self.where: dict[int, int] = {}  # the layout tried now
+        # The grouped seats whose groups may be given in any order: the solo's dummy, whose
+        # face-up cards the observation lists in card order (FT-20.8).
+        self.any_order = {z for z in self.ends if z == _DUMMY and _solo(self.rules)}
         others = [c for _, c in sorted(self.handed)]
         unknown = [c for c in (*mine, *(shown or ()), *others) if c not in set(self.deck)]
         if unknown:
@@ -268,6 +351,7 @@ class _Search:
             where = self.layout()
             if not where:
                 continue
+            self.where = where
             world = self.replay(where)
             if world is not None:
                 self._check_kitty(world)
@@ -404,12 +488,35 @@ class _Search:
                             self._unshown(step, action, z, c)
                             return False
         fits = True
-        for z, cards in got.items():
+        # The seats given grouped last: what they show may follow from the others' (the solo's
+        # dummy turns its cards after the AI's lead, FT-20.8 steps 3-4).
+        for z, cards in sorted(got.items(), key=lambda item: item[0] in self.ends):
             k = told.get(z, 0)
-            want = self.expect.get(z, [])[k : k + len(cards)]
-            if cards == want:
-                told[z] = k + len(cards)
-                continue
+            if z in self.ends:  # grouped: the step shows the next group
+                want = self.expect[z][k : self.ends[z].get(k, k)]
+                loose = z in self.any_order
+                if (set(cards) == set(want)) if loose else cards == want:
+                    told[z] = k + len(want)
+                    continue
+                if step >= self.best[0]:
+                    self.best = (step, self._group_message(step, z, cards, want))
+                if loose:
+                    if fits:
+                        self._learn_group(before, after, action, z, cards, want)
+                    fits = False
+                    continue
+            else:
+                want = self.expect.get(z, [])[k : k + len(cards)]
+                if cards == want:
+                    told[z] = k + len(cards)
+                    continue
+                if step >= self.best[0]:
+                    cards_text = " ".join(str(ALL_CARDS[c]) for c in cards)
+                    self.best = (
+                        step,
+                        f"{f'step {step}' if step else 'the deal'}: seat {seat} sees {cards_text} "
+                        f"in seat {z}'s hand here, which shown= does not give at this point",
+                    )
             fits = False
             order = after.data.order
             for j, c in enumerate(cards):
@@ -418,14 +525,116 @@ class _Search:
                         del self.at[place]
                     self.at[z, order[z].index(c)] = want[j]
                     self.forced[want[j]] = z
-            if step >= self.best[0]:
-                cards_text = " ".join(str(ALL_CARDS[c]) for c in cards)
-                self.best = (
-                    step,
-                    f"{f'step {step}' if step else 'the deal'}: seat {seat} sees {cards_text} "
-                    f"in seat {z}'s hand here, which shown= does not give at this point",
-                )
         return fits
+
+    def _group_message(self, step: int, z: int, cards: list[int], want: list[int]) -> str:
+        seen = " ".join(str(ALL_CARDS[c]) for c in cards)
+        where = f"step {step}" if step else "the deal"
+        if not want:
+            return (
+                f"{where}: seat {self.seat} sees {seen} in seat {z}'s hand here, which shown= "
+                f"does not give (no group of seat {z}'s is left)"
+            )
+        group = " ".join(str(ALL_CARDS[c]) for c in want)
+        return (
+            f"{where}: seat {self.seat} sees {seen} in seat {z}'s hand here, not the next group "
+            f"shown= gives ({group})"
+        )
+
+    def _learn_group(
+        self,
+        before: DealState | None,
+        after: DealState,
+        action: Action | None,
+        z: int,
+        cards: list[int],
+        want: list[int],
+    ) -> None:
+        """The step shows ``cards`` of ``z``'s hand where the description gives the group
+        ``want``: learn the places in ``z``'s dealing order that show ``want`` together, or the
+        loose cards of ``z``'s hand that change what the step shows.
+
+        Cards shown together from a hand kept in dealing order are consecutive there, from the
+        first place the step shows (the solo's dummy turns its pile from the top, FT-20.8 steps
+        1, 4, 5); the last of them ends the turning (step 4: the first legal card), so a group
+        shown short, ended by one of its cards, has that card moved last."""
+        order = after.data.order
+        if order is None or not want:
+            return
+        pile = [int(c) for c in order[z]]
+        places = sorted(pile.index(c) for c in cards if c in pile)
+        if not places:
+            return
+        start = places[0]
+        end = min(start + len(want), len(pile))
+        target = range(start, end)
+        held = {pile[i] for i in target}
+        wanted = set(want)
+        if held != wanted:  # put the group there: its cards already there stay
+            for place in [
+                p for p, d in self.at.items() if d in wanted or (p[0] == z and p[1] in target)
+            ]:
+                del self.at[place]
+            free = [i for i in target if pile[i] not in wanted]
+            rest = [c for c in want if c not in held]
+            self.rng.shuffle(rest)
+            for i in target:
+                if pile[i] in wanted:
+                    self.at[z, i] = pile[i]
+            for i, c in zip(free, rest, strict=False):
+                self.at[z, i] = c
+            for c in want:
+                self.forced[c] = z
+            return
+        for i in target:
+            self.at[z, i] = pile[i]
+        if set(cards) < wanted:  # ended early by one of its cards: that card goes last
+            self._last(z, pile, set(cards), _legal_cards(after), end - 1)
+            return
+        if before is None or action is None:
+            return
+        # The group lies in place and the step shows more (or other) cards: the loose cards of
+        # z's hand change which card ends the turning (a void: FT-9.2 judged on its whole hand,
+        # FT-20.8 step 4). Without them, does the step show the group?
+        loose = [c for c in _bits(before.hand_mask(z)) if c not in self.described]
+        if not loose:
+            return
+        base = before.hand_mask(z) & ~sum(1 << c for c in loose)
+        probe = self._shows(before, action, z, base)
+        if probe is None:
+            return
+        shown, legal = probe
+        if shown < wanted and shown:
+            self._last(z, pile, shown, legal, end - 1)
+        elif shown == wanted:
+            for c in loose:
+                again = self._shows(before, action, z, base | 1 << c)
+                if (again is None or again[0] != wanted) and c in self.where:
+                    self.forbidden.add((c, self.where[c]))
+
+    def _last(self, z: int, pile: list[int], shown: set[int], legal: set[int], last: int) -> None:
+        """The card of ``shown`` that ended the turning (a legal one) moves to place ``last`` of
+        ``z``'s dealing order (FT-20.8 step 4: the turning ends at the first legal card)."""
+        ended = sorted(shown & legal) or sorted(shown)
+        i = pile.index(self.rng.choice(ended))
+        if i != last:
+            self.at[z, i], self.at[z, last] = pile[last], pile[i]
+
+    def _shows(
+        self, before: DealState, action: Action, z: int, hand: int
+    ) -> tuple[set[int], set[int]] | None:
+        """The cards of ``z``'s ``hand`` that ``action`` shows the seat (no action naming them),
+        with that hand in ``before``, and the cards then legal; None if the action is then
+        illegal."""
+        packed = before._hands & ~(((1 << SEAT_BITS) - 1) << SEAT_BITS * z) | hand << SEAT_BITS * z
+        test = before.proceed(None, to_act=before._to, hands=packed)
+        try:
+            after = test.apply(action)
+        except IllegalActionError:
+            return None
+        got: dict[int, list[int]] = {}
+        self._shown_now(test, after, test, _named(action), got)
+        return set(got.get(z, [])), _legal_cards(after)
 
     def _shown_now(
         self,
@@ -478,6 +687,7 @@ class _Search:
     def _learn(self, state: DealState, y: int, action: Action, where: dict[int, int]) -> str | None:
         """Move what the illegal ``action`` of ``y`` shows misplaced; a message when no deal can
         make it legal."""
+        y = getattr(state, "card_seat", y)  # a seat choosing another's card (the solo's dummy)
         hand = state.hand_mask(y)
         lacking = [c for c in _named(action) if not hand >> c & 1]
         loose = [c for c in _bits(hand) if c not in self.forced and c not in self.must]
@@ -580,12 +790,26 @@ def _listed(item: object) -> list[int]:
 
 def _legal(state: DealState, y: int, hand: int, action: Action) -> bool:
     packed = state._hands & ~(((1 << SEAT_BITS) - 1) << SEAT_BITS * y) | hand << SEAT_BITS * y
-    test = state.proceed(None, to_act=y, hands=packed)
+    test = state.proceed(None, to_act=state._to, hands=packed)
     try:
         test.apply(action)
     except IllegalActionError:
         return False
     return True
+
+
+def _solo(rules: object) -> bool:
+    """Whether ``rules`` are the French Tarot solo's (FT-20): its options name the dummy's."""
+    options = rules.options_dict()  # type: ignore[attr-defined]
+    return "solo_dummy_follow_scope" in options
+
+
+def _legal_cards(state: DealState) -> set[int]:
+    """The cards the legal actions of ``state`` name."""
+    out: set[int] = set()
+    for action in state.legal_actions():
+        out |= _named(action)
+    return out
 
 
 def _bits(mask: int) -> list[int]:
