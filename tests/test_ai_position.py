@@ -436,7 +436,7 @@ def test_whole_hand_description_errors() -> None:
         with pytest.raises(
             PositionError,
             match=rf"seat {seat} cannot be described: it does not see its own hand.*virtual seat"
-            r".*FT-20.1\); describe the position of seat 0",
+            r".*describe the position of seat 0",
         ):
             build(dict(shown), seat=seat)
 

@@ -69,7 +69,6 @@ per step: a sequence of groups (text or cards each), each the cards one step sho
 the order the observation lists them (the solo's dummy's in any order)."""
 
 _KITTY = -1
-_DUMMY = 2  # FT-20.1: the solo's dummy is seat 2
 
 
 def _cards(cards: str | Iterable[Card]) -> list[int]:
@@ -185,8 +184,8 @@ def _describable(template: DealState, seat: int) -> None:
     names = " or ".join(f"seat {z}" for z in seers) or "another seat"
     raise PositionError(
         f"seat {seat} cannot be described: it does not see its own hand, so it knows no more "
-        "than the seats that do (a virtual seat, as the French Tarot solo's AI and dummy: it "
-        f"makes no choice, the player makes them all, FT-20.1); describe the position of {names}"
+        "than the seats that do (a virtual seat, whose choices another seat makes); describe "
+        f"the position of {names}"
     )
 
 
@@ -208,17 +207,17 @@ def _handed(
         parts = [_cards([part] if isinstance(part, Card) else part) for part in items]
         out[z] = _cards(ALL_CARDS[c] for part in parts for c in part)
         groups[z] = [len(part) for part in parts if part]
-    options = template.rules.options_dict()
-    # S-O1, FT-20.8 step 4: several dummy cards may be turned in one step, and a list in the
-    # order shown does not say which were turned together: the groups do.
-    whole_hand = options.get("solo_dummy_follow_scope") == "whole_hand"
-    if whole_hand and _DUMMY not in groups and out.get(_DUMMY):
-        example = "shown={2: ['8D T1 T7', 'KH', '2S 5S 1H']}"
-        raise PositionError(
-            "shown: with solo_dummy_follow_scope='whole_hand' several of the dummy's cards "
-            "may be turned in one step (FT-20.8): give seat 2's cards grouped by the step "
-            f"that turned them up, in any order within a group ({example})"
-        )
+    # A game that turns several cards of a hand in one step, how many depending on hidden
+    # cards (Game.shown_in_groups: the solo's dummy under whole_hand, FT-20.8 step 4): a list in
+    # the order shown does not say which were turned together, the groups do.
+    for z in sorted(template.rules.shown_in_groups()):
+        if z not in groups and out.get(z):
+            example = f"shown={{{z}: ['8D T1 T7', 'KH', '2S 5S 1H']}}"
+            raise PositionError(
+                f"shown: the game may turn several of seat {z}'s cards up in one step, how many "
+                f"depending on cards seat {seat} does not see: give seat {z}'s cards grouped by "
+                f"the step that turned them up ({example})"
+            )
     return out, groups
 
 
@@ -273,7 +272,7 @@ class _Search:
         self.where: dict[int, int] = {}  # the layout tried now
         # The grouped seats whose groups may be given in any order: the solo's dummy, whose
         # face-up cards the observation lists in card order (FT-20.8).
-        self.any_order = {z for z in self.ends if z == _DUMMY and _solo(self.rules)}
+        self.any_order = set(self.ends) & self.rules.shown_sorted()
         others = [c for _, c in sorted(self.handed)]
         unknown = [c for c in (*mine, *(shown or ()), *others) if c not in set(self.deck)]
         if unknown:
@@ -796,12 +795,6 @@ def _legal(state: DealState, y: int, hand: int, action: Action) -> bool:
     except IllegalActionError:
         return False
     return True
-
-
-def _solo(rules: object) -> bool:
-    """Whether ``rules`` are the French Tarot solo's (FT-20): its options name the dummy's."""
-    options = rules.options_dict()  # type: ignore[attr-defined]
-    return "solo_dummy_follow_scope" in options
 
 
 def _legal_cards(state: DealState) -> set[int]:

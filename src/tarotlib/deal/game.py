@@ -458,6 +458,31 @@ class Game(abc.ABC, Generic[S]):
             mask |= 1 << c
         return mask
 
+    def shown_in_groups(self) -> frozenset[int]:
+        """The seats whose cards the game may turn face up several at a time in one step, how
+        many depending on cards the observer does not see: a description of a position
+        (:func:`tarotlib.ai.position`) gives their shown cards grouped per step, as a list in
+        the order shown does not say which were shown together. Default: none.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("lombardy").shown_in_groups()
+        frozenset()
+        >>> tarotlib.variant("french-tarot-solo", solo_dummy_follow_scope="whole_hand").shown_in_groups()
+        frozenset({2})
+        """
+        return frozenset()
+
+    def shown_sorted(self) -> frozenset[int]:
+        """The seats whose face-up cards the observations list in card order, not in the order
+        they were turned: a description of a position may give the cards of one step in any
+        order. Default: none.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("french-tarot-solo").shown_sorted()
+        frozenset({2})
+        """
+        return frozenset()
+
     @abc.abstractmethod
     def score(self, state: S) -> DealResult:
         """The result of a deal played to its end (``state`` is over). Games implement it with

@@ -227,6 +227,27 @@ class FrenchTarotSolo(Game[SoloState]):
         object.__setattr__(self, "phases", tuple(phases))
         object.__setattr__(self, "_excuse", excuse)
 
+    def shown_in_groups(self) -> frozenset[int]:
+        """S-O1, FT-20.8 step 4: under ``whole_hand`` the dummy may turn several cards in one
+        step, as many as it takes to reach a legal one.
+
+        >>> FrenchTarotSolo(SoloOptions(solo_dummy_follow_scope="whole_hand")).shown_in_groups()
+        frozenset({2})
+        """
+        return (
+            frozenset({DUMMY})
+            if self.options.solo_dummy_follow_scope == "whole_hand"
+            else frozenset()
+        )
+
+    def shown_sorted(self) -> frozenset[int]:
+        """FT-20.8: the dummy's face-up cards are listed in card order.
+
+        >>> FrenchTarotSolo().shown_sorted()
+        frozenset({2})
+        """
+        return frozenset({DUMMY})
+
     @property
     def hand_size(self) -> int:
         """24 cards in each of the three hands (FT-20.3); also the number of tricks."""
