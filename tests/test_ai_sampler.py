@@ -4,6 +4,7 @@ brute-force enumeration (chi-square), reproducibility, and states as values."""
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import pickle
 import random
@@ -318,3 +319,44 @@ def test_exactly_uniform_without_counts(
         test_exactly_uniform(name, options, seed, left, played, seat, worlds)
     finally:
         sampler._plan.cache_clear()
+
+
+def _count_plainly(allowed: tuple[int, ...], cap: tuple[int, ...]) -> int:
+    """The ways to put each card (``allowed``: its bins, as a mask) into a bin, every bin taking
+    exactly its room in ``cap``: card by card (a reference for the proposal's counts)."""
+
+    @functools.cache
+    def count(i: int, room: tuple[int, ...]) -> int:
+        if i == len(allowed):
+            return 0 if any(room) else 1
+        return sum(
+            count(i + 1, room[:b] + (left - 1,) + room[b + 1 :])
+            for b, left in enumerate(room)
+            if left and allowed[i] >> b & 1
+        )
+
+    return count(0, cap)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+def test_the_proposal_counts_every_filling(name: str, options: dict[str, object]) -> None:
+    """Both counting programmes of the proposal (bin by bin, group by group) give the number of
+    fillings of the bins that respect every card's bins, for every capacity of a late position
+    (counted card by card as a reference)."""
+    rules = tarotlib.variant(name, **options)
+    checked = 0
+    for seed in range(6):
+        state = position(rules, seed, 3, seed % 2)
+        if state.is_over or state.to_act is None:
+            continue
+        seat = (state.to_act + 1) % rules.players
+        plan = sampler._Plan(state, seat)
+        cards = tuple(mask for mask, group in plan.groups for _ in group)
+        if not plan.counted:
+            continue
+        for cap in plan.capacities:
+            expected = _count_plainly(cards, cap)
+            assert plan.bin_ways(0, plan.sizes, cap) == expected
+            assert plan.ways(0, cap) == expected
+            checked += 1
+    assert checked

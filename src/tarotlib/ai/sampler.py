@@ -462,7 +462,15 @@ class _Plan:
             groups.setdefault(allowed[card], []).append(card)
         # The largest group last: its counts are then forced.
         self.groups = sorted(groups.items(), key=lambda g: (len(g[1]), g[0]))
-        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._memo: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
+        # The groups each bin may take cards from, by bin, and the counts of bin_ways so far.
+        self._open = [
+            [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1]
+            for b in range(len(bins))
+        ]
+        self._counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
+        # The bins each group may go into, by group (for ways).
+        self._bins_of = [[b for b in range(len(bins)) if mask >> b & 1] for mask, _ in self.groups]
         # Fill the bins group by group, or group by group into bins (the bin by bin programme:
         # its states are the groups' remaining sizes), whichever has fewer states.
         states_by_group = max((_prod(x + 1 for x in cap) for cap in self.capacities), default=1)
@@ -505,19 +513,37 @@ class _Plan:
         return _bounded_counts(places, cap, len(cards))
 
     def ways(self, g: int, cap: tuple[int, ...]) -> int:
-        """The number of ways to put groups ``g``... into the bins' free room ``cap``."""
+        """The number of ways to put groups ``g``... into the bins' free room ``cap``: the sum,
+        over the counts of group ``g`` in each bin (:meth:`_fills`), of the ways to share its
+        cards so times the ways to place the next groups. Counted one bin at a time
+        (:meth:`_spread`), so that the counts of group ``g`` are not all listed."""
         if g == len(self.groups):
-            return 1 if not any(cap) else 0
-        key = (g, cap)
+            return 0 if any(cap) else 1
+        return self._spread(g, 0, len(self.groups[g][1]), cap)
+
+    def _spread(self, g: int, j: int, left: int, cap: tuple[int, ...]) -> int:
+        """The ways to put ``left`` more cards of group ``g`` into its bins ``j``... (of
+        :attr:`_bins_of`, room ``cap``), times the ways to place the next groups."""
+        places = self._bins_of[g]
+        while j < len(places) and not cap[places[j]]:
+            j += 1  # a bin with no room takes none
+        if not left or j == len(places):
+            return 0 if left else self.ways(g + 1, cap)
+        key = (g, j, left, cap)
         got = self._memo.get(key)
         if got is None:
             got = 0
-            size = factorial(len(self.groups[g][1]))
-            for fill in self._fills(g, cap):
-                rest = tuple(a - b for a, b in zip(cap, fill, strict=True))
-                w = self.ways(g + 1, rest)
+            b = places[j]
+            room = cap[b]
+            # What the next bins can take at most: below what is left, bin b takes the rest.
+            after = 0
+            for i in places[j + 1 :]:
+                after += cap[i]
+            for x in range(max(0, left - after), min(left, room) + 1):
+                rest = cap if not x else cap[:b] + (room - x,) + cap[b + 1 :]
+                w = self._spread(g, j + 1, left - x, rest)
                 if w:
-                    got += size // _prod_fact(fill) * w
+                    got += comb(left, x) * w
             self._memo[key] = got
         return got
 
@@ -529,19 +555,39 @@ class _Plan:
 
     def bin_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
         """The number of ways to fill bins ``b``... (room ``cap``) with the groups' remaining
-        ``rest`` cards."""
+        ``rest`` cards: the sum, over the counts each group gives bin ``b`` (:meth:`_takes`), of
+        the ways to choose those cards times the ways to fill the next bins. Counted one group at
+        a time (:meth:`_count`), so that the counts of bin ``b`` are not all listed."""
         if b == len(cap):
-            return 1 if not any(rest) else 0
-        key = (b, rest + cap[b:])
-        got = self._memo.get(key)
+            return 0 if any(rest) else 1
+        return self._count(b, 0, rest, cap[b], cap)
+
+    def _count(self, b: int, g: int, rest: tuple[int, ...], room: int, cap: tuple[int, ...]) -> int:
+        """The ways to put ``room`` more cards into bin ``b`` from its groups ``g``...
+        (``rest`` of each group left), times the ways to fill the next bins with what is then
+        left."""
+        groups = self._open[b]
+        while g < len(groups) and not rest[groups[g]]:
+            g += 1  # a group with no card left gives none
+        if not room or g == len(groups):
+            return 0 if room else self.bin_ways(b + 1, rest, cap)
+        key = (b, g, room, rest + cap[b + 1 :])
+        got = self._counts.get(key)
         if got is None:
             got = 0
-            for take in self._takes(b, rest, cap[b]):
-                after = tuple(r - x for r, x in zip(rest, take, strict=True))
-                w = self.bin_ways(b + 1, after, cap)
+            i = groups[g]
+            r = rest[i]
+            # What the groups after g can give at most: below what is left of the room, g must
+            # give the difference.
+            after = 0
+            for j in groups[g + 1 :]:
+                after += rest[j]
+            for x in range(max(0, room - after), min(r, room) + 1):
+                left = rest if not x else rest[:i] + (r - x,) + rest[i + 1 :]
+                w = self._count(b, g + 1, left, room - x, cap)
                 if w:
-                    got += _prod(comb(r, x) for r, x in zip(rest, take, strict=True)) * w
-            self._memo[key] = got
+                    got += comb(r, x) * w
+            self._counts[key] = got
         return got
 
     def _propose_by_bin(self, rng: random.Random, cap: tuple[int, ...]) -> list[list[int]]:
