@@ -173,12 +173,90 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
             dealer=state.dealer,
             kitty=kitty or None,
             shown=handed_over(state, seat),
+            told=state.rules.told_facts(state),
             rng=seed,
         )
         assert world.observation(seat) == state.observation(seat)
         assert world.legal_actions() == state.legal_actions()
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("name", ["belote", "contree"])
+def test_what_the_game_told_is_described(name: str) -> None:
+    """BE-9.2: belote and rebelote, which the engine announces as the King and Queen of trumps
+    are played, are given with ``told`` (``Game.told_facts``): the deal found tells exactly
+    those, from every seat, and a deal that told nothing is rebuilt telling nothing (the
+    announcement's absence says the player of a King or Queen of trumps did not hold both)."""
+    rules = tarotlib.variant(name)
+    told = quiet = 0
+    for seed in range(40):
+        state = play(rules, seed, 5)
+        if state.is_over:
+            continue
+        facts = state.rules.told_facts(state)
+        for seat in range(rules.players):
+            actions, kitty = describe(state, seat)
+            world = position(
+                rules,
+                seat,
+                state.hand(seat),
+                actions,
+                dealer=state.dealer,
+                kitty=kitty or None,
+                told=facts,
+                rng=seed,
+            )
+            assert world.rules.told_facts(world) == facts
+            assert world.observation(seat) == state.observation(seat)
+        told += bool(facts)
+        quiet += not facts
+        if facts and told == 1:
+            seat = next(z for z in range(rules.players) if f"seat {z} " not in facts[0])
+            actions, kitty = describe(state, seat)
+            with pytest.raises(PositionError, match=r"told 'seat .*told= does not give"):
+                position(
+                    rules,
+                    seat,
+                    state.hand(seat),
+                    actions,
+                    dealer=state.dealer,
+                    kitty=kitty or None,
+                    attempts=60,
+                    rng=0,
+                )
+            with pytest.raises(PositionError):  # a fact that never comes: no deal fits
+                position(
+                    rules,
+                    seat,
+                    state.hand(seat),
+                    actions,
+                    dealer=state.dealer,
+                    kitty=kitty or None,
+                    told=[*facts, "seat 9 belote KS"],
+                    attempts=40,
+                    rng=0,
+                )
+    # Before any card is played, nothing has been told: a fact given is never told.
+    start = next(s for s in (play(rules, seed, 0) for seed in range(9)) if s.phase == "play")
+    first = start.to_act
+    assert first is not None
+    actions, kitty = describe(start, first)
+    with pytest.raises(PositionError, match="told: the game never tells 'seat 1 belote KH'"):
+        position(
+            rules,
+            first,
+            start.hand(first),
+            actions,
+            dealer=start.dealer,
+            kitty=kitty or None,
+            told=["seat 1  belote KH"],
+            attempts=5,
+            rng=0,
+        )
+    with pytest.raises(PositionError, match="told: a list of texts"):
+        position(rules, first, start.hand(first), actions, told="seat 1 belote KH")
+    assert told and quiet
 
 
 @pytest.mark.parametrize(("name", "options", "why"), UNDESCRIBED, ids=lambda v: str(v))

@@ -96,6 +96,7 @@ def position(
     dealer: int = 0,
     kitty: str | Iterable[Card] | None = None,
     shown: Mapping[int, Shown] | None = None,
+    told: Sequence[str] = (),
     rng: random.Random | int | None = None,
     attempts: int = 400,
 ) -> DealState:
@@ -110,9 +111,13 @@ def position(
     a list of groups, each the cards one step showed together, which says when each card was
     shown. The solo's dummy under ``solo_dummy_follow_scope="whole_hand"`` is given so, as it may
     turn several cards in one step (S-O1, FT-20.8 step 4); a list in the order shown is refused
-    there. ``seat`` must see its own hand (not the solo's virtual AI or dummy, FT-20.1). The
-    other cards are drawn exactly uniformly among the worlds that give the seat the same
-    observations all along (module docstring). ``rng`` is a
+    there. ``told``: what the game told every seat without an action and without showing a card,
+    in order, as the texts of :meth:`Game.told_facts <tarotlib.deal.game.Game.told_facts>`
+    (Belote's automatic belote and rebelote, ``"seat 2 belote KS"``, BE-9.2); by default none,
+    so a deal in which the game would tell something does not fit. ``seat`` must see its own
+    hand (not the solo's virtual AI or dummy, FT-20.1). The other cards are drawn exactly
+    uniformly among the worlds that give the seat the same observations all along (module
+    docstring). ``rng`` is a
     :class:`random.Random` or a seed. Raises :class:`~tarotlib.errors.PositionError` when no deal
     fits (after ``attempts`` tries at finding one).
 
@@ -166,7 +171,9 @@ def position(
     if len(set(given)) != len(given):
         _cards(ALL_CARDS[c] for c in given)  # says which card is given twice
     steps = [_parse(rules, item) for item in actions]
-    world = _Search(template, seat, mine, turned, steps, gen, handed, groups).run(attempts)
+    if isinstance(told, str):
+        raise PositionError(f"told: a list of texts, one a fact, not the text {told!r}")
+    world = _Search(template, seat, mine, turned, steps, gen, handed, groups, told).run(attempts)
     return sample_world(world, seat, gen)
 
 
@@ -239,9 +246,12 @@ class _Search:
         rng: random.Random,
         handed: dict[int, list[int]] | None = None,
         groups: dict[int, list[int]] | None = None,
+        facts: Sequence[str] = (),
     ) -> None:
         self.template = template
         self.rules = template.rules
+        self.facts = [" ".join(fact.split()) for fact in facts]  # what the game told, in order
+        self.untold: str | None = None  # a fact a deal tried told that facts does not give
         self.seat = seat
         self.mine = mine
         self.shown = shown
@@ -355,7 +365,7 @@ class _Search:
             if world is not None:
                 self._check_kitty(world)
                 return world
-        raise PositionError(self.best[1] or "no deal fits this description")
+        raise PositionError((self.best[1] or "no deal fits this description") + self._untold())
 
     def replay(self, where: dict[int, int]) -> DealState | None:
         hands = [0] * self.rules.players
@@ -398,6 +408,8 @@ class _Search:
         told: dict[int, int] = dict.fromkeys(self.expect, 0)  # the shown cards seen so far
         if self.expect and not self._match(None, state, None, 0, told):
             return None
+        if not self._facts_fit(state, 0):
+            return None
         for step, action in enumerate(self.steps):
             y = state.to_act
             if y is None:
@@ -428,12 +440,22 @@ class _Search:
                 why = f"step {step + 1}, seat {y}: {exc}"
                 fatal = self._learn(state, y, action, where)
                 if fatal:
-                    raise PositionError(f"{why} ({fatal})") from exc
+                    raise PositionError(f"{why} ({fatal}){self._untold()}") from exc
                 if step > self.best[0] or not self.best[1]:
                     self.best = (step, why)
                 return None
             if not self._match(before, state, action, step + 1, told):
                 return None
+            if not self._facts_fit(state, step + 1):
+                return None
+        facts = self.rules.told_facts(state)
+        if len(facts) < len(self.facts):
+            if len(self.steps) >= self.best[0]:
+                self.best = (
+                    len(self.steps),
+                    f"told: the game never tells {self.facts[len(facts)]!r} here",
+                )
+            return None
         for z, k in told.items():
             if k < len(self.expect[z]):
                 c = ALL_CARDS[self.expect[z][k]]
@@ -525,6 +547,28 @@ class _Search:
                     self.at[z, order[z].index(c)] = want[j]
                     self.forced[want[j]] = z
         return fits
+
+    def _untold(self) -> str:
+        """For a search that fails: a fact the deals tried told that ``told`` does not give."""
+        if self.untold is None:
+            return ""
+        return f"; deals tried told {self.untold!r} at some point, which told= does not give"
+
+    def _facts_fit(self, state: DealState, step: int) -> bool:
+        """Whether what the game has told every seat so far (``Game.told_facts``: Belote's
+        automatic belote and rebelote, BE-9.2) is what the description's ``told`` begins with."""
+        facts = self.rules.told_facts(state)
+        if list(facts) == self.facts[: len(facts)]:
+            return True
+        extra = next(f for i, f in enumerate(facts) if i >= len(self.facts) or f != self.facts[i])
+        self.untold = extra
+        if step >= self.best[0]:
+            self.best = (
+                step,
+                f"{f'step {step}' if step else 'the deal'}: the game tells {extra!r} here, which "
+                "told= does not give at this point",
+            )
+        return False
 
     def _group_message(self, step: int, z: int, cards: list[int], want: list[int]) -> str:
         seen = " ".join(str(ALL_CARDS[c]) for c in cards)

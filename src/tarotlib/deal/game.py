@@ -458,6 +458,26 @@ class Game(abc.ABC, Generic[S]):
             mask |= 1 << c
         return mask
 
+    def told_facts(self, state: S) -> tuple[str, ...]:
+        """What the game has told every seat in ``state`` without an action and without showing
+        a card, in order, as texts: by default what the play offers tell (:meth:`Offer.told
+        <tarotlib.deal.play.Offer.told>`, e.g. Belote's automatic belote and rebelote, BE-9.2). A
+        description of a position (:func:`tarotlib.ai.position`) gives them (``told=``).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", preset="classic")
+        >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
+        >>> rules.told_facts(state), rules.told_facts(state.apply(rules.parse_action("play KH")))
+        ((), ('seat 1 belote KH',))
+        """
+        out: tuple[str, ...] = ()
+        for phase in self.phase_list:
+            for offer in getattr(phase, "offers", ()):
+                told = getattr(offer, "told", None)  # (an offer of the protocol's shape only)
+                if told is not None:
+                    out += told(state)
+        return out
+
     def shown_in_groups(self) -> frozenset[int]:
         """The seats whose cards the game may turn face up several at a time in one step, how
         many depending on cards the observer does not see: a description of a position

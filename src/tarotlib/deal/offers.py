@@ -381,6 +381,24 @@ class PairAnnouncement(Offer):
         """
         return note(data.notes, self.key, ())  # type: ignore[return-value]
 
+    def told(self, state: DealState) -> tuple[str, ...]:
+        """The announcements the engine made (``auto`` mode; explicit ones are actions), as
+        ``seat <seat> <kind> <card>``.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote", preset="classic")
+        >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
+        >>> rules.belote_offer.told(state.apply(rules.parse_action("play KH")))
+        ('seat 1 belote KH',)
+        """
+        if self.mode != "auto":
+            return ()
+        texts = (self.notation or state._g.notation).texts
+        return tuple(
+            f"seat {seat} {getattr(kind, 'token', kind.value)} {texts[card]}"
+            for seat, kind, card in self.announced(state._d)
+        )
+
     def _pair(self, data: DealData, key: int) -> tuple[int, int]:
         for k, a, b in self.pairs(data):
             if k == key:

@@ -247,6 +247,21 @@ class Offer(Protocol):
         """
         ...
 
+    def told(self, state: DealState) -> tuple[str, ...]:
+        """What the engine has told every seat for this offer without an action, in order, as
+        texts (default: nothing): what :meth:`Game.told_facts
+        <tarotlib.deal.game.Game.told_facts>` gathers.
+
+        BE-9.2: the automatic belote, told as seat 2 plays the King of trumps.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=5).apply(rules.parse_action("bid hearts"))
+        >>> rules.belote_offer.told(state)
+        ()
+        """
+        return ()
+
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """Every declaration the offer may ever make in ``game``, in a fixed order (see
         :meth:`~tarotlib.deal.phase.Phase.action_space`).
