@@ -58,14 +58,15 @@ def _span(what: str) -> str:
 
 def tensors_table() -> str:
     out = [
-        "| configuration | observation | information state | slots K | tricks T |",
-        "|---|---|---|---|---|",
+        "| configuration | observation | information state | slots K | tricks T | told kinds F |",
+        "|---|---|---|---|---|---|",
     ]
     for name, options in CONFIGS:
         encoder = TensorEncoder(ActionCodec(tarotlib.variant(name, **options)))
         out.append(
             f"| {call(name, options)} | {encoder.observation_shape[0]} "
-            f"| {encoder.information_state_shape[0]} | {encoder.slots} | {encoder.tricks} |"
+            f"| {encoder.information_state_shape[0]} | {encoder.slots} | {encoder.tricks} "
+            f"| {len(encoder.told_kinds)} |"
         )
     return "\n".join(out) + "\n"
 

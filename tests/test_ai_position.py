@@ -212,7 +212,7 @@ def test_what_the_game_told_is_described(name: str) -> None:
         told += bool(facts)
         quiet += not facts
         if facts and told == 1:
-            seat = next(z for z in range(rules.players) if f"seat {z} " not in facts[0])
+            seat = next(z for z in range(rules.players) if facts[0].seat != z)
             actions, kitty = describe(state, seat)
             with pytest.raises(PositionError, match=r"told 'seat .*told= does not give"):
                 position(

@@ -72,6 +72,19 @@ def test_contents_along_random_play(name: str, options: dict[str, Any]) -> None:
                     for card in trick.cards:
                         assert order[pos[int(card)], number] == 1
                 assert order.sum() == played.sum() + current.sum()
+                # What the game told (BE-9.2's automatic announcements): one 1 per fact, in the
+                # row of its seat and kind, at its card; no section where nothing is ever told.
+                kinds = encoder.told_kinds
+                assert kinds == state.rules.told_kinds()
+                if not kinds:
+                    assert "told" not in [name for name, _, _ in encoder.layout()]
+                    continue
+                told = unpack(encoder, obs, "told").reshape(n, len(kinds), d)
+                facts = state.rules.told_facts(state)
+                assert told.sum() == len(facts)
+                for fact in facts:
+                    row = ((fact.seat - seat) % n, kinds.index(fact.kind))
+                    assert told[row][pos[fact.card]] == 1
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
@@ -220,3 +233,32 @@ def test_visible_mask_is_the_observations(name: str, options: dict[str, Any]) ->
             if state.is_over:
                 break
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_what_the_game_told_is_in_the_tensors_and_strings() -> None:
+    """BE-9.2: the automatic belote is in every seat's tensors and strings as it is told, and
+    nowhere before; with explicit announcements (actions) there is no such section."""
+    rules: Any = tarotlib.variant("belote")
+    encoder = TensorEncoder(ActionCodec(rules))
+    for seed in range(60):
+        state: DealState = rules.new_deal(seed=seed)
+        rng = random.Random(seed)
+        before = state
+        while not state.is_over and not rules.told_facts(state):
+            before = state
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    else:
+        raise AssertionError("no deal told anything")
+    (fact,) = rules.told_facts(state)
+    for seat in range(rules.players):
+        told = encoder.observation(state, seat)[encoder.section("told")]
+        assert (
+            told.sum() == 1
+            and encoder.observation(before, seat)[encoder.section("told")].sum() == 0
+        )
+        assert f"told: {fact.text}" in encoder.observation_string(state, seat)
+        assert "told:" not in encoder.observation_string(before, seat)
+    explicit = TensorEncoder(ActionCodec(tarotlib.variant("belote", belote_announce="explicit")))
+    assert explicit.told_kinds == ()

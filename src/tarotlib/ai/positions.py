@@ -53,6 +53,7 @@ import attrs
 from tarotlib.actions import Action
 from tarotlib.ai.sampler import _seen, sample_world
 from tarotlib.cards import ALL_CARDS, Card, parse_cards
+from tarotlib.deal import Told
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, IllegalActionError, PositionError
@@ -96,7 +97,7 @@ def position(
     dealer: int = 0,
     kitty: str | Iterable[Card] | None = None,
     shown: Mapping[int, Shown] | None = None,
-    told: Sequence[str] = (),
+    told: Sequence[str | Told] = (),
     rng: random.Random | int | None = None,
     attempts: int = 400,
 ) -> DealState:
@@ -112,7 +113,7 @@ def position(
     shown. The solo's dummy under ``solo_dummy_follow_scope="whole_hand"`` is given so, as it may
     turn several cards in one step (S-O1, FT-20.8 step 4); a list in the order shown is refused
     there. ``told``: what the game told every seat without an action and without showing a card,
-    in order, as the texts of :meth:`Game.told_facts <tarotlib.deal.game.Game.told_facts>`
+    in order, as the facts of :meth:`Game.told_facts <tarotlib.deal.game.Game.told_facts>` or their texts
     (Belote's automatic belote and rebelote, ``"seat 2 belote KS"``, BE-9.2); by default none,
     so a deal in which the game would tell something does not fit. ``seat`` must see its own
     hand (not the solo's virtual AI or dummy, FT-20.1). The other cards are drawn exactly
@@ -246,11 +247,14 @@ class _Search:
         rng: random.Random,
         handed: dict[int, list[int]] | None = None,
         groups: dict[int, list[int]] | None = None,
-        facts: Sequence[str] = (),
+        facts: Sequence[str | Told] = (),
     ) -> None:
         self.template = template
         self.rules = template.rules
-        self.facts = [" ".join(fact.split()) for fact in facts]  # what the game told, in order
+        # What the game told, in order (texts, or facts whose text is taken).
+        self.facts = [
+            " ".join((fact.text if isinstance(fact, Told) else fact).split()) for fact in facts
+        ]
         self.untold: str | None = None  # a fact a deal tried told that facts does not give
         self.seat = seat
         self.mine = mine
@@ -557,8 +561,8 @@ class _Search:
     def _facts_fit(self, state: DealState, step: int) -> bool:
         """Whether what the game has told every seat so far (``Game.told_facts``: Belote's
         automatic belote and rebelote, BE-9.2) is what the description's ``told`` begins with."""
-        facts = self.rules.told_facts(state)
-        if list(facts) == self.facts[: len(facts)]:
+        facts = [fact.text for fact in self.rules.told_facts(state)]
+        if facts == self.facts[: len(facts)]:
             return True
         extra = next(f for i, f in enumerate(facts) if i >= len(self.facts) or f != self.facts[i])
         self.untold = extra

@@ -27,6 +27,10 @@ section        size    1 where
 ``played``     N × D   the cards each seat played to completed tricks
 ``actions``    N × K   the slots of the actions (not card plays) each seat has made so far
 ``chosen``     K + D   the declaration being chosen step by step and its cards so far
+``told``       N×F×D   what the game told every seat without an action
+                       (:meth:`Game.told_facts <tarotlib.deal.game.Game.told_facts>`): per
+                       seat, kind (``told_kinds``, F of them) and card; only in games that
+                       tell some (Belote's and Contrée's automatic belote and rebelote)
 =============  ======  ===================================================================
 
 The **information state** is the observation followed by the history:
@@ -156,6 +160,13 @@ class TensorEncoder:
             ("actions", n * k),
             ("chosen", k + d),
         ]
+        # What the game told without an action (Game.told_facts), in games that tell some.
+        self.told_kinds: tuple[str, ...] = tuple(rules.told_kinds())
+        """The kinds of the facts the ``told`` section holds (empty: no such section)."""
+        self._told_index = {kind: i for i, kind in enumerate(self.told_kinds)}
+        self._told_by = rules._told_by() if self.told_kinds else []
+        if self.told_kinds:
+            obs.append(("told", n * len(self.told_kinds) * d))
         extra = [("order", d * t), ("history", h * (n + k + d)), ("overflow", 1)]
         self._layout: list[tuple[str, int, int]] = []
         start = 0
@@ -183,7 +194,7 @@ class TensorEncoder:
         at = 0
         for name, size in obs:
             raw[name] = at
-            if name in ("called", "hand", "seen", "trick", "played"):
+            if name in ("called", "hand", "seen", "trick", "played", "told"):
                 rows = size // d
                 gather.extend(at + r * width + c for r in range(rows) for c in deck)
                 at += rows * width
@@ -203,6 +214,7 @@ class TensorEncoder:
             raw["actions"],
             raw["chosen"],
         )
+        self._o_told = raw.get("told", -1)
         self._raw_size = at
         self._raw_bytes = (at + 7) // 8
         self._gather = None if identity else np.array(gather, np.intp)
@@ -424,6 +436,12 @@ class TensorEncoder:
             show = self.codec._show_cards
             for i in chosen[1:]:
                 bits |= 1 << at + self.slots + show[i]
+        if self._told_by:  # a row per (relative seat, kind), the card in it
+            at, kinds, index = self._o_told, len(self.told_kinds), self._told_index
+            for offer in self._told_by:
+                for fact in offer.told(state):
+                    row = ((fact.seat + rel) % n) * kinds + index[fact.kind]
+                    bits |= 1 << at + row * width + fact.card
         return bits, moves
 
     def _unpack(self, bits: int) -> NDArray[np.uint8]:
@@ -530,6 +548,10 @@ class TensorEncoder:
                 f"{s}:{notation.texts[c]}" for s, c in zip(seats, state._trick, strict=False)
             )
             lines.append(f"trick in progress: {plays}")
+        if self._told_by:
+            facts = [fact.text for offer in self._told_by for fact in offer.told(state)]
+            if facts:
+                lines.append("told: " + ", ".join(facts))
         if chosen:
             lines.append("choosing: " + " ".join(self.codec.action(i).text for i in chosen))
         if state.is_over:

@@ -73,7 +73,7 @@ from tarotlib.deal.offers import (
 )
 from tarotlib.deal.ordered import dealt_in_order
 from tarotlib.deal.phase import Over, Phase
-from tarotlib.deal.play import Offer, PlayContext, TrickPlay, eldest, plays_of
+from tarotlib.deal.play import Offer, PlayContext, Told, TrickPlay, eldest, plays_of
 from tarotlib.deal.requests import (
     Exchange,
     RequestCards,
@@ -122,6 +122,7 @@ __all__ = [
     "RequestCards",
     "ShowDeclaration",
     "TakeOrName",
+    "Told",
     "TrickPlay",
     "bidding_order",
     "concession",

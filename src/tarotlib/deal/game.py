@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -44,6 +44,7 @@ from tarotlib.errors import ActionParseError, DealError, MatchError
 from tarotlib.rng import shuffle
 
 if TYPE_CHECKING:
+    from tarotlib.deal.play import Told
     from tarotlib.engine import DealResult, Observation
 
 __all__ = ["DealPlan", "Game"]
@@ -458,25 +459,46 @@ class Game(abc.ABC, Generic[S]):
             mask |= 1 << c
         return mask
 
-    def told_facts(self, state: S) -> tuple[str, ...]:
+    def told_facts(self, state: S) -> tuple[Told, ...]:
         """What the game has told every seat in ``state`` without an action and without showing
-        a card, in order, as texts: by default what the play offers tell (:meth:`Offer.told
-        <tarotlib.deal.play.Offer.told>`, e.g. Belote's automatic belote and rebelote, BE-9.2). A
-        description of a position (:func:`tarotlib.ai.position`) gives them (``told=``).
+        a card, in order: by default what the play offers tell (:meth:`Offer.told
+        <tarotlib.deal.play.Offer.told>`, e.g. Belote's automatic belote and rebelote, BE-9.2).
+        A description of a position (:func:`tarotlib.ai.position`) gives their texts
+        (``told=``); the tensors of :mod:`tarotlib.ai` encode them.
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("belote", preset="classic")
         >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
         >>> rules.told_facts(state), rules.told_facts(state.apply(rules.parse_action("play KH")))
-        ((), ('seat 1 belote KH',))
+        ((), (Told(seat=1, kind='belote', card=27, text='seat 1 belote KH'),))
         """
-        out: tuple[str, ...] = ()
-        for phase in self.phase_list:
-            for offer in getattr(phase, "offers", ()):
-                told = getattr(offer, "told", None)  # (an offer of the protocol's shape only)
-                if told is not None:
-                    out += told(state)
+        out: tuple[Told, ...] = ()
+        for offer in self._told_by():
+            out += offer.told(state)
         return out
+
+    def told_kinds(self) -> tuple[str, ...]:
+        """The kinds of facts :meth:`told_facts` may ever give, in a fixed order (by default the
+        play offers', :meth:`Offer.told_kinds <tarotlib.deal.play.Offer.told_kinds>`).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").told_kinds(), tarotlib.variant("french-tarot").told_kinds()
+        (('belote', 'rebelote'), ())
+        """
+        out: list[str] = []
+        for offer in self._told_by():
+            out += [kind for kind in offer.told_kinds(self) if kind not in out]
+        return tuple(out)
+
+    def _told_by(self) -> list[Any]:
+        """The play offers that may tell facts (those of the protocol's shape only are left
+        out)."""
+        return [
+            offer
+            for phase in self.phase_list
+            for offer in getattr(phase, "offers", ())
+            if hasattr(offer, "told") and hasattr(offer, "told_kinds")
+        ]
 
     def shown_in_groups(self) -> frozenset[int]:
         """The seats whose cards the game may turn face up several at a time in one step, how

@@ -34,7 +34,7 @@ from tarotlib.actions import Action, Declare
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, cards_of, format_cards, parse_cards
 from tarotlib.deal.data import DealData, evolve, note, with_note
 from tarotlib.deal.phase import CardChoice, Parser, SpaceItem
-from tarotlib.deal.play import Offer, eldest
+from tarotlib.deal.play import Offer, Told, eldest
 from tarotlib.deal.state import SEAT_BITS, DealState
 from tarotlib.declarations import TrumpShow
 from tarotlib.errors import IllegalActionError
@@ -381,23 +381,33 @@ class PairAnnouncement(Offer):
         """
         return note(data.notes, self.key, ())  # type: ignore[return-value]
 
-    def told(self, state: DealState) -> tuple[str, ...]:
-        """The announcements the engine made (``auto`` mode; explicit ones are actions), as
-        ``seat <seat> <kind> <card>``.
+    def told(self, state: DealState) -> tuple[Told, ...]:
+        """The announcements the engine made (``auto`` mode; explicit ones are actions).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("belote", preset="classic")
         >>> state = rules.new_deal(seed=18).apply(rules.parse_action("bid hearts"))
-        >>> rules.belote_offer.told(state.apply(rules.parse_action("play KH")))
-        ('seat 1 belote KH',)
+        >>> [fact.text for fact in rules.belote_offer.told(state.apply(rules.parse_action("play KH")))]
+        ['seat 1 belote KH']
         """
-        if self.mode != "auto":
+        said = self.announced(state._d)
+        if not said or self.mode != "auto":
             return ()
         texts = (self.notation or state._g.notation).texts
-        return tuple(
-            f"seat {seat} {getattr(kind, 'token', kind.value)} {texts[card]}"
-            for seat, kind, card in self.announced(state._d)
-        )
+        out = []
+        for seat, kind, card in said:
+            token = _token(kind)
+            out.append(Told(seat, token, int(card), f"seat {seat} {token} {texts[card]}"))
+        return tuple(out)
+
+    def told_kinds(self, game: Game[DealState]) -> tuple[str, ...]:
+        """``belote`` and ``rebelote`` (their tokens) in ``auto`` mode.
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote", belote_announce="explicit").belote_offer.told_kinds(None)
+        ()
+        """
+        return tuple(_token(kind) for kind in self.kinds) if self.mode == "auto" else ()
 
     def _pair(self, data: DealData, key: int) -> tuple[int, int]:
         for k, a, b in self.pairs(data):
@@ -726,3 +736,7 @@ class MeldDeclaration(Offer):
         return {
             "declare": (_kind_parser(self.kinds, self.notation), "declare <combination> <cards>")
         }
+
+
+def _token(kind: enum.Enum) -> str:
+    return str(getattr(kind, "token", kind.value))

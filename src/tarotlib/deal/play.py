@@ -59,13 +59,30 @@ if TYPE_CHECKING:
     from tarotlib.deal.fool import FoolRule
     from tarotlib.deal.game import Game
 
-__all__ = ["Offer", "PlayContext", "TrickPlay", "eldest", "plays_of"]
+__all__ = ["Offer", "PlayContext", "Told", "TrickPlay", "eldest", "plays_of"]
 
 S = TypeVar("S", bound=DealState)
 
 _new: Final = object.__new__
 _BITS: Final = tuple(1 << i for i in range(78))
 _PLAYS: dict[Notation, tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]] = {}
+
+
+@attrs.frozen
+class Told:
+    """A fact the game told every seat without an action (:meth:`Offer.told`): the ``seat`` it
+    is about, its ``kind`` (a token) and the ``card`` it came with; ``text`` writes it
+    ``seat <seat> <kind> <card>``.
+
+    >>> from tarotlib.cards import parse_card
+    >>> Told(2, "belote", int(parse_card("KS")), "seat 2 belote KS").card == parse_card("KS")
+    True
+    """
+
+    seat: int
+    kind: str
+    card: int
+    text: str
 
 
 def plays_of(notation: Notation) -> tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]:
@@ -247,10 +264,10 @@ class Offer(Protocol):
         """
         ...
 
-    def told(self, state: DealState) -> tuple[str, ...]:
-        """What the engine has told every seat for this offer without an action, in order, as
-        texts (default: nothing): what :meth:`Game.told_facts
-        <tarotlib.deal.game.Game.told_facts>` gathers.
+    def told(self, state: DealState) -> tuple[Told, ...]:
+        """What the engine has told every seat for this offer without an action, in order
+        (default: nothing): what :meth:`Game.told_facts <tarotlib.deal.game.Game.told_facts>`
+        gathers.
 
         BE-9.2: the automatic belote, told as seat 2 plays the King of trumps.
 
@@ -259,6 +276,17 @@ class Offer(Protocol):
         >>> state = rules.new_deal(seed=5).apply(rules.parse_action("bid hearts"))
         >>> rules.belote_offer.told(state)
         ()
+        """
+        return ()
+
+    def told_kinds(self, game: Game[DealState]) -> tuple[str, ...]:
+        """The kinds of the facts :meth:`told` may ever give in ``game`` (default: none), for a
+        layout of fixed size (the tensors of :mod:`tarotlib.ai`).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> rules.belote_offer.told_kinds(rules)
+        ('belote', 'rebelote')
         """
         return ()
 
