@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -154,6 +155,22 @@ def describe(state: DealState, seat: int) -> tuple[list[Action | str], list[Card
     return actions, kitty + [c for c in state.data.stock if int(c) in first]
 
 
+def rebuilt(state: DealState, seat: int, **given: Any) -> DealState:
+    """``position()`` from ``seat``'s description of ``state`` (its hand, the actions it saw with
+    "?" for the secret ones, the dealer and the kitty cards it saw), with ``given`` (``shown``,
+    ``told``, ``rng``, ``attempts``)."""
+    actions, kitty = describe(state, seat)
+    return position(
+        state.rules,
+        seat,
+        state.hand(seat),
+        actions,
+        dealer=state.dealer,
+        kitty=kitty or None,
+        **given,
+    )
+
+
 @pytest.mark.parametrize(("name", "options"), SUPPORTED, ids=lambda v: str(v))
 def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None:
     rules = tarotlib.variant(name, **options)
@@ -164,14 +181,9 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
             continue
         seat = state.to_act
         assert seat is not None
-        actions, kitty = describe(state, seat)
-        world = position(
-            rules,
+        world = rebuilt(
+            state,
             seat,
-            state.hand(seat),
-            actions,
-            dealer=state.dealer,
-            kitty=kitty or None,
             shown=handed_over(state, seat),
             told=state.rules.told_facts(state),
             rng=seed,
@@ -196,66 +208,25 @@ def test_what_the_game_told_is_described(name: str) -> None:
             continue
         facts = state.rules.told_facts(state)
         for seat in range(rules.players):
-            actions, kitty = describe(state, seat)
-            world = position(
-                rules,
-                seat,
-                state.hand(seat),
-                actions,
-                dealer=state.dealer,
-                kitty=kitty or None,
-                told=facts,
-                rng=seed,
-            )
+            world = rebuilt(state, seat, told=facts, rng=seed)
             assert world.rules.told_facts(world) == facts
             assert world.observation(seat) == state.observation(seat)
         told += bool(facts)
         quiet += not facts
         if facts and told == 1:
             seat = next(z for z in range(rules.players) if facts[0].seat != z)
-            actions, kitty = describe(state, seat)
             with pytest.raises(PositionError, match=r"told 'seat .*told= does not give"):
-                position(
-                    rules,
-                    seat,
-                    state.hand(seat),
-                    actions,
-                    dealer=state.dealer,
-                    kitty=kitty or None,
-                    attempts=60,
-                    rng=0,
-                )
+                rebuilt(state, seat, attempts=60, rng=0)
             with pytest.raises(PositionError):  # a fact that never comes: no deal fits
-                position(
-                    rules,
-                    seat,
-                    state.hand(seat),
-                    actions,
-                    dealer=state.dealer,
-                    kitty=kitty or None,
-                    told=[*facts, "seat 9 belote KS"],
-                    attempts=40,
-                    rng=0,
-                )
+                rebuilt(state, seat, told=[*facts, "seat 9 belote KS"], attempts=40, rng=0)
     # Before any card is played, nothing has been told: a fact given is never told.
     start = next(s for s in (play(rules, seed, 0) for seed in range(9)) if s.phase == "play")
     first = start.to_act
     assert first is not None
-    actions, kitty = describe(start, first)
     with pytest.raises(PositionError, match="told: the game never tells 'seat 1 belote KH'"):
-        position(
-            rules,
-            first,
-            start.hand(first),
-            actions,
-            dealer=start.dealer,
-            kitty=kitty or None,
-            told=["seat 1  belote KH"],
-            attempts=5,
-            rng=0,
-        )
+        rebuilt(start, first, told=["seat 1  belote KH"], attempts=5, rng=0)
     with pytest.raises(PositionError, match="told: a list of texts"):
-        position(rules, first, start.hand(first), actions, told="seat 1 belote KH")
+        rebuilt(start, first, told="seat 1 belote KH")
     assert told and quiet
 
 
@@ -267,11 +238,8 @@ def test_cards_shown_outside_the_actions_are_asked_for(
     state = next(s for s in (play(rules, seed, 2) for seed in range(9)) if not s.is_over)
     seat = state.to_act
     assert seat is not None
-    actions, kitty = describe(state, seat)
     with pytest.raises(PositionError, match=why):
-        position(
-            rules, seat, state.hand(seat), actions, dealer=state.dealer, kitty=kitty or None, rng=0
-        )
+        rebuilt(state, seat, rng=0)
 
 
 def test_round_trip_with_cards_turned_up() -> None:
@@ -285,17 +253,7 @@ def test_round_trip_with_cards_turned_up() -> None:
         deals = (play(rules, seed, 6 + seed) for seed in range(20))
         for seed, state in enumerate(itertools.islice((s for s in deals if not s.is_over), 2)):
             for seat in seats:
-                actions, kitty = describe(state, seat)
-                world = position(
-                    rules,
-                    seat,
-                    state.hand(seat),
-                    actions,
-                    dealer=state.dealer,
-                    kitty=kitty or None,
-                    shown=handed_over(state, seat),
-                    rng=seed,
-                )
+                world = rebuilt(state, seat, shown=handed_over(state, seat), rng=seed)
                 assert world.observation(seat) == state.observation(seat)
                 if seat == state.to_act:
                     assert world.legal_actions() == state.legal_actions()
@@ -352,17 +310,7 @@ def test_round_trip_with_requests(name: str, options: dict[str, object]) -> None
         s for s in (play(rules, seed, 1) for seed in range(60)) if not s.is_over and handed_over(s)
     )
     for seat in range(rules.players):
-        actions, kitty = describe(state, seat)
-        world = position(
-            rules,
-            seat,
-            state.hand(seat),
-            actions,
-            dealer=state.dealer,
-            kitty=kitty or None,
-            shown=handed_over(state, seat),
-            rng=seat,
-        )
+        world = rebuilt(state, seat, shown=handed_over(state, seat), rng=seat)
         assert world.observation(seat) == state.observation(seat)
         if seat == state.to_act:
             assert world.legal_actions() == state.legal_actions()
@@ -531,17 +479,7 @@ def test_groups_in_every_game() -> None:
         state = play(rules, seed, tricks)
         seat = state.to_act
         assert seat is not None
-        actions, kitty = describe(state, seat)
-        world = position(
-            rules,
-            seat,
-            state.hand(seat),
-            actions,
-            dealer=state.dealer,
-            kitty=kitty or None,
-            shown=shown_per_step(state, seat),
-            rng=seed,
-        )
+        world = rebuilt(state, seat, shown=shown_per_step(state, seat), rng=seed)
         assert [s.observation(seat) for s in _states(world)] == [
             s.observation(seat) for s in _states(state)
         ]

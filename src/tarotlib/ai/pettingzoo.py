@@ -53,7 +53,7 @@ to deal instead of a seed); other keys are ignored.
 ('seat_1', Discrete(37))
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["observation"].shape, observation["action_mask"].nonzero()[0].tolist()
-((425,), [0, 1])
+((681,), [0, 1])
 >>> for agent in game.agent_iter():
 ...     observation, reward, terminated, truncated, info = game.last()
 ...     mask = observation["action_mask"]
@@ -187,7 +187,7 @@ class DealEnv(AECEnv[str, Observation, Action]):
 
         >>> space = DealEnv("belote").observation_space("seat_0")
         >>> space["observation"].shape, space["action_mask"].shape
-        ((425,), (37,))
+        ((681,), (37,))
         """
         return self.observation_spaces[agent]
 

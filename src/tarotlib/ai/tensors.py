@@ -57,7 +57,7 @@ and the cards of another seat's secret actions (``Phase.secret_verbs``) are left
 >>> rules = tarotlib.variant("belote")
 >>> encoder = TensorEncoder(ActionCodec(rules))
 >>> encoder.observation_shape, encoder.information_state_shape
-((425,), (3306,))
+((681,), (3562,))
 >>> state = rules.new_deal(seed=4)
 >>> vector = encoder.observation(state, 1)
 >>> vector.dtype, int(vector[encoder.section("hand")].sum())   # five cards dealt so far
@@ -229,7 +229,7 @@ class TensorEncoder:
         >>> import tarotlib
         >>> from tarotlib.ai import ActionCodec
         >>> TensorEncoder(ActionCodec(tarotlib.variant("belote"))).layout()[-1]
-        ('overflow', 3305, 1)
+        ('overflow', 3561, 1)
         """
         return list(self._layout)
 
