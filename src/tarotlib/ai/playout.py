@@ -82,7 +82,7 @@ class Policy(Protocol):
 
 
 @runtime_checkable
-class CardPolicy(Protocol):
+class CardPolicy(Policy, Protocol):
     """A :class:`Policy` with a fast path for the play of the cards.
 
     While the legal actions of the seat to act are cards alone (no declaration offered, no
@@ -110,17 +110,6 @@ class CardPolicy(Protocol):
     >>> play_to_end(state, Lowest()) == loop
     True
     """
-
-    def __call__(self, state: DealState, legal: tuple[Action, ...], /) -> Action:
-        """The action chosen among ``legal`` in ``state`` (as :class:`Policy`).
-
-        >>> import tarotlib
-        >>> from tarotlib.ai import RandomPolicy
-        >>> state = tarotlib.variant("belote").new_deal(seed=4)
-        >>> RandomPolicy(1)(state, state.legal_actions()).text
-        'pass'
-        """
-        ...
 
     def choose_card(self, seat: int, legal: int, trick: tuple[int, ...], /) -> int:
         """The index of the card ``seat`` plays: one of the cards of the mask ``legal`` (bit *i*:

@@ -529,13 +529,7 @@ class TensorEncoder:
         visible = self._visible(state, seat)
         hand = state.hand_mask(seat) & visible
         lines.append("hand: " + " ".join(notation.texts[c] for c in cards_of(hand)))
-        played = 0
-        for _, cards, _ in state._tricks:
-            for c in cards:
-                played |= 1 << c
-        for c in state._trick:
-            played |= 1 << c
-        seen = visible & ~hand & ~played & self._deck_mask
+        seen = visible & ~hand & ~state.played_mask & self._deck_mask
         if seen:
             lines.append("seen: " + " ".join(notation.texts[c] for c in cards_of(seen)))
         for number, (leader, cards, winner) in enumerate(state._tricks):

@@ -451,13 +451,7 @@ class Game(abc.ABC, Generic[S]):
             for c in visible():
                 mask |= 1 << c
             return mask
-        mask = state.hand_mask(seat)
-        for _, cards, _ in state._tricks:
-            for c in cards:
-                mask |= 1 << c
-        for c in state._trick:
-            mask |= 1 << c
-        return mask
+        return state.hand_mask(seat) | state.played_mask
 
     def told_facts(self, state: S) -> tuple[Told, ...]:
         """What the game has told every seat in ``state`` without an action and without showing

@@ -627,6 +627,23 @@ class DealState:
         _TRICKS_MASK = (tricks, mask)
         return mask
 
+    @property
+    def played_mask(self) -> int:
+        """Every card played so far, the trick in progress included, as a bit mask.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> for text in ("play JS", "play 9S", "play 7S", "play AS", "play AD"):
+        ...     state = state.apply(rules.parse_action(text))
+        >>> tarotlib.format_cards(state.played_mask)
+        '1S 7S 9S JS 1D'
+        """
+        mask = self.tricks_mask
+        for c in self._trick:
+            mask |= 1 << c
+        return mask
+
     def pile_mask(self, seat: int) -> int:
         """The cards ``seat`` has won so far, as a bit mask.
 

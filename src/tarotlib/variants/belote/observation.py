@@ -186,9 +186,7 @@ def table_mask(
     True
     """
     d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
-    for c in state._trick:
-        mask |= 1 << c
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
     for _, _, shown in declarations:
         for c in shown:
             mask |= 1 << c

@@ -135,9 +135,7 @@ def visible_mask(state: ChamberyState, seat: int) -> int:
     [True, True, True]
     """
     d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
-    for c in state._trick:
-        mask |= 1 << c
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
     if state._to < 0 or seat == d.dealer:
         mask |= d.discard
     made = note(d.notes, FOOL_EXCHANGE)

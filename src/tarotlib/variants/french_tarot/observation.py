@@ -167,9 +167,7 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
             mask |= d.discard
         if state.rules.options.show_discarded_trumps:
             mask |= d.discard & TRUMP_MASK
-    mask |= state.tricks_mask
-    for c in state._trick:
-        mask |= 1 << c
+    mask |= state.played_mask
     for declaration in d.declarations:
         for c in declaration.shown:  # type: ignore[attr-defined]
             mask |= 1 << c

@@ -118,9 +118,7 @@ def visible_mask(state: LombardState, seat: int) -> int:
     True
     """
     d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
-    for c in state._trick:
-        mask |= 1 << c
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
     for _, c in state.exposed:
         mask |= 1 << c
     if state._to < 0 or seat == d.dealer:  # over, or the dealer

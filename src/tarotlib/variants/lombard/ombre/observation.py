@@ -173,9 +173,7 @@ def visible_mask(state: DealState, seat: int) -> int:
     True
     """
     d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.tricks_mask
-    for c in state._trick:
-        mask |= 1 << c
+    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
     if seat == d.dealer or (state._to < 0 and d.annulled is None):  # LO-8.4
         mask |= d.discard
     for e in exchanges(d):
