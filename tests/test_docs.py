@@ -36,7 +36,7 @@ README = ROOT / "README.md"
 INSTALL_AND_SIMULATE = (
     "pip install . && tarotlib simulate french-tarot --players 5 --deals 2000 --seed 1"
 )
-INSTALL_AND_TEST = "pip install '.[test]' && pytest && mypy && ruff check . && lint-imports"
+INSTALL_AND_TEST = "pip install -e '.[test]' && pytest && mypy && ruff check . && lint-imports"
 
 FENCE = re.compile(r"^(```|~~~)")
 
@@ -242,12 +242,12 @@ def test_docs_index_shows_the_same_two_commands() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     install, _, command = INSTALL_AND_TEST.partition(" && ")
-    assert install == "pip install '.[test]'"
+    assert install == "pip install -e '.[test]'"
     ci = [ln.strip() for ln in read(ROOT / ".ci" / "run").splitlines()]
     steps = [ln for ln in ci if ln and not ln.startswith("#")]
     assert command in steps, f".ci/run does not run {command!r}"
     installs = [ln for ln in steps if "pip install" in ln]
-    assert any(ln.endswith("'.[test]'") for ln in installs), ".ci/run does not install .[test]"
+    assert any(ln.endswith("-e '.[test]'") for ln in installs), ".ci/run does not install .[test]"
     assert steps.index(command) > max(steps.index(ln) for ln in installs)
 
 

@@ -7,7 +7,8 @@
 - :class:`ActionCodec` and :class:`Node`: a fixed, versioned id for every action
   (:mod:`tarotlib.ai.codec`);
 - :func:`playout`, :func:`playouts`, :func:`play_to_end`: fast play-outs
-  (:mod:`tarotlib.ai.playout`);
+  (:mod:`tarotlib.ai.playout`), their plain cards played by a compiled kernel where it was built
+  (:data:`COMPILED`);
 - with numpy (``tarotlib[ai]``): :mod:`tarotlib.ai.tensors` (observation and information-state
   tensors) and :mod:`tarotlib.ai.dataset` (records to training arrays);
 - :mod:`tarotlib.ai.openspiel` (``tarotlib[openspiel]``) and :mod:`tarotlib.ai.pettingzoo`
@@ -28,12 +29,21 @@ True
 """
 
 from tarotlib.ai.codec import CODEC_VERSION, ActionCodec, CodecError, Node, Show
-from tarotlib.ai.playout import CardPolicy, Policy, RandomPolicy, play_to_end, playout, playouts
+from tarotlib.ai.playout import (
+    COMPILED,
+    CardPolicy,
+    Policy,
+    RandomPolicy,
+    play_to_end,
+    playout,
+    playouts,
+)
 from tarotlib.ai.positions import position
 from tarotlib.ai.sampler import consistent_worlds, sample_world
 
 __all__ = [
     "CODEC_VERSION",
+    "COMPILED",
     "ActionCodec",
     "CardPolicy",
     "CodecError",

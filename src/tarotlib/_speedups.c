@@ -1,0 +1,614 @@
+/* tarotlib._speedups: the compiled card kernel of playouts (optional).
+ *
+ * TrickPlay.play_cards() (src/tarotlib/deal/play.py) plays card after card on local variables
+ * while the legal actions are the legal cards alone. This module runs the plain cards of that
+ * loop in C: the same legal cards (TrickRules.legal_mask, FT-9.3 / BE-7 / LO-6 / CH-11), the same
+ * choice (the legal card of rank randrange(n), drawn with the generator's own getrandbits, or a
+ * card chooser's card), the same trick winner (TrickRules.follow) and the same history, tricks
+ * and piles. It stops, handing the loop back to Python, at every card that the Python loop sends
+ * through apply() (a card an offer watches; the last card of a trick holding the fool, of a trick
+ * while the fool rule has something pending, or of the last trick) and when a trick completes
+ * while declarations may be offered. Results are those of the Python loop, card for card: the
+ * test suite checks it in every game (tests/test_speedups.py).
+ *
+ * Card masks have up to 78 bits: two 64-bit words. Hands and piles are packed 80 bits (10 bytes)
+ * a seat in one Python int, as in tarotlib.deal.state.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NCARDS 78
+#define SEAT_BYTES 10
+#define MAX_SEATS 8
+#define TRUMP_CLASS 4
+#define FOOL_CLASS 5
+
+typedef struct {
+    uint64_t lo, hi;
+} m128;
+
+static inline m128 m_and(m128 a, m128 b) { m128 r = {a.lo & b.lo, a.hi & b.hi}; return r; }
+static inline m128 m_or(m128 a, m128 b) { m128 r = {a.lo | b.lo, a.hi | b.hi}; return r; }
+static inline m128 m_andnot(m128 a, m128 b) { m128 r = {a.lo & ~b.lo, a.hi & ~b.hi}; return r; }
+static inline int m_any(m128 a) { return (a.lo | a.hi) != 0; }
+static inline int m_has(m128 a, int i) { return i < 64 ? (int)(a.lo >> i & 1) : (int)(a.hi >> (i - 64) & 1); }
+static inline m128 m_bit(int i)
+{
+    m128 r = {0, 0};
+    if (i < 64) r.lo = (uint64_t)1 << i; else r.hi = (uint64_t)1 << (i - 64);
+    return r;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+static inline int pop64(uint64_t x) { return __builtin_popcountll(x); }
+static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#else
+static inline int pop64(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+static inline int ctz64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+#endif
+
+static inline int m_count(m128 a) { return pop64(a.lo) + pop64(a.hi); }
+
+/* The index of the card of rank `rank` (from the lowest index) among the cards of `a`. */
+static int m_select(m128 a, int rank)
+{
+    int low = pop64(a.lo);
+    uint64_t w = a.lo;
+    int base = 0;
+    if (rank >= low) {
+        rank -= low;
+        w = a.hi;
+        base = 64;
+    }
+    while (rank--) w &= w - 1;
+    return base + ctz64(w);
+}
+
+/* A Python int (non-negative, below 2**78) as a mask. */
+static int m_from_py(PyObject *v, m128 *out)
+{
+    unsigned char buf[16] = {0};
+#if PY_VERSION_HEX >= 0x030D0000
+    if (PyLong_AsNativeBytes(v, buf, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
+        return -1;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)v, buf, 16, 1, 0) < 0) return -1;
+#endif
+    uint64_t lo = 0, hi = 0;
+    for (int i = 7; i >= 0; i--) {
+        lo = lo << 8 | buf[i];
+        hi = hi << 8 | buf[i + 8];
+    }
+    out->lo = lo;
+    out->hi = hi;
+    return 0;
+}
+
+static PyObject *m_to_py(m128 a)
+{
+    unsigned char buf[16];
+    for (int i = 0; i < 8; i++) {
+        buf[i] = (unsigned char)(a.lo >> 8 * i);
+        buf[i + 8] = (unsigned char)(a.hi >> 8 * i);
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(buf, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(buf, 16, 1, 0);
+#endif
+}
+
+/* Packed per-seat masks (hands, piles) to and from a Python int. */
+static int seats_from_py(PyObject *v, int n, m128 *out)
+{
+    unsigned char buf[MAX_SEATS * SEAT_BYTES + 6] = {0};
+    size_t size = (size_t)n * SEAT_BYTES;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t need = PyLong_AsNativeBytes(v, buf, (Py_ssize_t)size,
+                                           Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (need < 0) return -1;
+    if ((size_t)need > size) {
+        PyErr_SetString(PyExc_OverflowError, "packed masks wider than the seats");
+        return -1;
+    }
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)v, buf, size, 1, 0) < 0) return -1;
+#endif
+    for (int s = 0; s < n; s++) {
+        const unsigned char *p = buf + s * SEAT_BYTES;
+        uint64_t lo = 0, hi = 0;
+        for (int i = 7; i >= 0; i--) lo = lo << 8 | p[i];
+        hi = (uint64_t)p[8] | (uint64_t)p[9] << 8;
+        out[s].lo = lo;
+        out[s].hi = hi;
+    }
+    return 0;
+}
+
+static PyObject *seats_to_py(const m128 *m, int n)
+{
+    unsigned char buf[MAX_SEATS * SEAT_BYTES];
+    for (int s = 0; s < n; s++) {
+        unsigned char *p = buf + s * SEAT_BYTES;
+        for (int i = 0; i < 8; i++) p[i] = (unsigned char)(m[s].lo >> 8 * i);
+        p[8] = (unsigned char)m[s].hi;
+        p[9] = (unsigned char)(m[s].hi >> 8);
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(buf, (size_t)n * SEAT_BYTES, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(buf, (size_t)n * SEAT_BYTES, 1, 0);
+#endif
+}
+
+/* -- the kernel: the constants of one PlayContext --------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    signed char card_class[NCARDS];
+    m128 class_masks[6];
+    m128 above[NCARDS];
+    m128 trumps, rules_fool;
+    int must_trump, overtrump, trump_lead_higher, undertrump, partner_trumped;
+    int follow_higher, follow_higher_partner;
+    int n, size, last;
+    int nxt[MAX_SEATS];
+    int has_mates;
+    int mates[MAX_SEATS];
+    m128 fool, watch;
+    int open_window;
+    PyObject *plays;  /* tuple: the Play action of each card index */
+    PyObject *seats;  /* tuple: the int of each seat */
+} Kernel;
+
+enum { OVERTRUMP_ALWAYS, OVERTRUMP_OPPONENTS, OVERTRUMP_NEVER };
+enum { PT_FREE, PT_OVERTRUMP_IF_TRUMPING, PT_NO_UNDERTRUMP, PT_ONLY_TRUMPS_OVERTRUMP };
+
+/* TrickRules.legal_mask (FT-9.3, FT-9.4, BE-7.5 to BE-7.7, LO-6, CH-11), step for step. */
+static m128 legal_mask(const Kernel *k, m128 hand, int led, int win, int partner_winning)
+{
+    if (led < 0) return hand;
+    m128 fool = m_and(hand, k->rules_fool);
+    m128 follow = m_and(hand, k->class_masks[led]);
+    if (led == TRUMP_CLASS) {
+        if (m_any(follow)) {
+            if (k->trump_lead_higher) {
+                m128 higher = m_and(follow, k->above[win]);
+                if (m_any(higher)) return m_or(higher, fool);
+            }
+            return m_or(follow, fool);
+        }
+        return hand;
+    }
+    if (m_any(follow)) {
+        if (k->follow_higher && k->card_class[win] == led && (k->follow_higher_partner || !partner_winning)) {
+            m128 higher = m_and(follow, k->above[win]);
+            if (m_any(higher)) return m_or(higher, fool);
+        }
+        return m_or(follow, fool);
+    }
+    m128 trumps = m_and(hand, k->trumps);
+    if (!m_any(trumps) || !k->must_trump) return hand;
+    if (k->card_class[win] != TRUMP_CLASS) {
+        if (partner_winning && k->overtrump == OVERTRUMP_OPPONENTS) return hand;
+        return m_or(trumps, fool);
+    }
+    if (k->overtrump == OVERTRUMP_NEVER) return m_or(trumps, fool);
+    m128 higher = m_and(trumps, k->above[win]);
+    if (partner_winning && k->overtrump == OVERTRUMP_OPPONENTS) {
+        int rule = k->partner_trumped;
+        if (rule == PT_FREE) return hand;
+        m128 others = m_andnot(hand, k->trumps);
+        if (rule == PT_OVERTRUMP_IF_TRUMPING) return m_any(higher) ? m_or(others, higher) : hand;
+        if (rule == PT_NO_UNDERTRUMP) return m_any(others) ? m_or(others, higher) : (m_any(higher) ? higher : trumps);
+        return m_any(others) ? hand : (m_any(higher) ? higher : trumps);
+    }
+    if (m_any(higher)) return m_or(higher, fool);
+    return k->undertrump ? m_or(trumps, fool) : hand;
+}
+
+static int int_items(PyObject *seq, int n, int *out, const char *what)
+{
+    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: a tuple of %d ints", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
+static int mask_items(PyObject *seq, int n, m128 *out, const char *what)
+{
+    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: a tuple of %d ints", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        if (m_from_py(PyTuple_GET_ITEM(seq, i), &out[i]) < 0) return -1;
+    return 0;
+}
+
+static void Kernel_dealloc(Kernel *self)
+{
+    Py_XDECREF(self->plays);
+    Py_XDECREF(self->seats);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *names[] = {"card_class", "class_masks", "above", "trumps", "rules_fool", "must_trump",
+                            "overtrump", "trump_lead_higher", "undertrump", "partner_trumped",
+                            "follow_higher", "follow_higher_partner", "nxt", "size", "last", "mates",
+                            "fool", "watch", "open_window", "plays", NULL};
+    PyObject *card_class, *class_masks, *above, *trumps, *rules_fool, *nxt, *mates, *fool, *watch, *plays;
+    int must_trump, overtrump, trump_lead_higher, undertrump, partner_trumped, follow_higher;
+    int follow_higher_partner, size, last, open_window;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOpippippOiiOOOpO:Kernel", names, &card_class,
+                                     &class_masks, &above, &trumps, &rules_fool, &must_trump, &overtrump,
+                                     &trump_lead_higher, &undertrump, &partner_trumped, &follow_higher,
+                                     &follow_higher_partner, &nxt, &size, &last, &mates, &fool, &watch,
+                                     &open_window, &plays))
+        return NULL;
+    Kernel *self = (Kernel *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    int classes[NCARDS];
+    if (!PyTuple_Check(nxt) || PyTuple_GET_SIZE(nxt) < 1 || PyTuple_GET_SIZE(nxt) > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "nxt: a tuple of 1 to 8 seats");
+        goto fail;
+    }
+    self->n = (int)PyTuple_GET_SIZE(nxt);
+    if (int_items(card_class, NCARDS, classes, "card_class") < 0) goto fail;
+    for (int i = 0; i < NCARDS; i++) {
+        if (classes[i] < -1 || classes[i] > FOOL_CLASS) {
+            PyErr_SetString(PyExc_ValueError, "card_class: classes from -1 to 5");
+            goto fail;
+        }
+        self->card_class[i] = (signed char)classes[i];
+    }
+    if (mask_items(class_masks, 6, self->class_masks, "class_masks") < 0) goto fail;
+    if (mask_items(above, NCARDS, self->above, "above") < 0) goto fail;
+    if (m_from_py(trumps, &self->trumps) < 0 || m_from_py(rules_fool, &self->rules_fool) < 0) goto fail;
+    if (m_from_py(fool, &self->fool) < 0 || m_from_py(watch, &self->watch) < 0) goto fail;
+    if (int_items(nxt, self->n, self->nxt, "nxt") < 0) goto fail;
+    self->has_mates = mates != Py_None;
+    if (self->has_mates && int_items(mates, self->n, self->mates, "mates") < 0) goto fail;
+    if (overtrump < 0 || overtrump > 2 || partner_trumped < 0 || partner_trumped > 3) {
+        PyErr_SetString(PyExc_ValueError, "overtrump is 0 to 2, partner_trumped 0 to 3");
+        goto fail;
+    }
+    if (!PyTuple_Check(plays) || PyTuple_GET_SIZE(plays) != NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "plays: a tuple of 78 actions");
+        goto fail;
+    }
+    self->must_trump = must_trump;
+    self->overtrump = overtrump;
+    self->trump_lead_higher = trump_lead_higher;
+    self->undertrump = undertrump;
+    self->partner_trumped = partner_trumped;
+    self->follow_higher = follow_higher;
+    self->follow_higher_partner = follow_higher_partner;
+    self->size = size;
+    self->last = last;
+    self->open_window = open_window;
+    Py_INCREF(plays);
+    self->plays = plays;
+    self->seats = PyTuple_New(self->n);
+    if (self->seats == NULL) goto fail;
+    for (int s = 0; s < self->n; s++) {
+        PyObject *v = PyLong_FromLong(s);
+        if (v == NULL) goto fail;
+        PyTuple_SET_ITEM(self->seats, s, v);
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+enum { DRAW_BITS = 0, DRAW = 1, CHOOSE = 2 };
+enum { STOP_GENERAL = 0, STOP_WINDOW = 1, STOP_REFUSED = 2 };
+
+/* The int a getrandbits-like or draw call returned, as a C long (-1 and an error if it is not). */
+static long call_long(PyObject *fn, long arg)
+{
+    PyObject *a = PyLong_FromLong(arg);
+    if (a == NULL) return -1;
+    PyObject *r = PyObject_CallOneArg(fn, a);
+    Py_DECREF(a);
+    if (r == NULL) return -1;
+    long v = PyLong_AsLong(r);
+    Py_DECREF(r);
+    return v;
+}
+
+static PyObject *trick_tuple(const int *cards, int count)
+{
+    PyObject *t = PyTuple_New(count);
+    if (t == NULL) return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *v = PyLong_FromLong(cards[i]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+PyDoc_STRVAR(run_doc,
+"run(mode, fn, card_index, h, hands, seat, led, win, ws, trick, lead, tricks, piles, pending)\n"
+"\n"
+"Play the plain cards of TrickPlay.play_cards() from these trick slots: mode 0 draws each card's\n"
+"rank with fn = getrandbits (randrange's algorithm), mode 1 with fn(n), mode 2 asks fn(seat, legal,\n"
+"trick) for the card (card_index turns what is not an int into one). Returns (stop, card, legal, h,\n"
+"hands, seat, led, win, ws, trick, lead, tricks, piles): stop 0 when `card` (chosen, not played)\n"
+"goes through apply(), 1 when a trick is complete and declarations may be offered, 2 when the\n"
+"chooser's `card` is not one of the `legal` cards.");
+
+static PyObject *Kernel_run(Kernel *k, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError, "run() takes 14 arguments");
+        return NULL;
+    }
+    long mode = PyLong_AsLong(args[0]);
+    if (mode == -1 && PyErr_Occurred()) return NULL;
+    PyObject *fn = args[1], *card_index = args[2];
+    PyObject *h = args[3], *trick_in = args[9], *tricks = args[11];
+    long seat = PyLong_AsLong(args[5]), led = PyLong_AsLong(args[6]), win = PyLong_AsLong(args[7]);
+    long ws = PyLong_AsLong(args[8]), lead = PyLong_AsLong(args[10]);
+    int pending = PyObject_IsTrue(args[13]);
+    if (PyErr_Occurred() || pending < 0) return NULL;
+    if (!PyTuple_Check(trick_in) || !PyTuple_Check(tricks)) {
+        PyErr_SetString(PyExc_TypeError, "trick and tricks are tuples");
+        return NULL;
+    }
+    const int n = k->n, size = k->size;
+    if (seat < 0 || seat >= n || PyTuple_GET_SIZE(trick_in) >= size) {
+        PyErr_SetString(PyExc_ValueError, "run() needs a seat to act and a trick in progress");
+        return NULL;
+    }
+    m128 hands[MAX_SEATS], piles[MAX_SEATS];
+    if (seats_from_py(args[4], n, hands) < 0 || seats_from_py(args[12], n, piles) < 0) return NULL;
+    int trick[MAX_SEATS];
+    int count = (int)PyTuple_GET_SIZE(trick_in);
+    m128 taken = {0, 0};
+    for (int i = 0; i < count; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick_in, i));
+        if (c == -1 && PyErr_Occurred()) return NULL;
+        if (c < 0 || c >= NCARDS) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick is not a card index");
+            return NULL;
+        }
+        trick[i] = (int)c;
+        taken = m_or(taken, m_bit((int)c));
+    }
+    Py_INCREF(h);
+    Py_INCREF(tricks);
+    PyObject *trick_obj = trick_in;  /* the trick as a tuple, while it is the one passed in */
+    Py_INCREF(trick_obj);
+    int played = 0, stop = STOP_GENERAL;
+    long ntricks = (long)PyTuple_GET_SIZE(tricks);
+    int ending = pending || ntricks + 1 == k->last;
+    PyObject *card_obj = NULL;  /* the card returned (refused, or its int) */
+    m128 mask;
+    for (;;) {
+        m128 hand = hands[seat];
+        if (led < 0)
+            mask = hand;
+        else
+            mask = legal_mask(k, hand, (int)led, (int)win,
+                              k->has_mates && ws >= 0 && (k->mates[seat] >> ws & 1));
+        int card;
+        if (mode == CHOOSE) {
+            if (trick_obj == NULL && (trick_obj = trick_tuple(trick, count)) == NULL) goto error;
+            PyObject *legal = m_to_py(mask);
+            if (legal == NULL) goto error;
+            PyObject *cargs[3] = {PyTuple_GET_ITEM(k->seats, seat), legal, trick_obj};
+            PyObject *r = PyObject_Vectorcall(fn, cargs, 3, NULL);
+            Py_DECREF(legal);
+            if (r == NULL) goto error;
+            if (!PyLong_CheckExact(r)) {
+                PyObject *i = PyObject_CallOneArg(card_index, r);
+                Py_DECREF(r);
+                if (i == NULL) goto error;
+                r = i;
+            }
+            int overflow;
+            long c = PyLong_AsLongAndOverflow(r, &overflow);
+            if (c == -1 && PyErr_Occurred()) {
+                Py_DECREF(r);
+                goto error;
+            }
+            if (overflow || c < 0 || c >= NCARDS || !m_has(mask, (int)c)) {
+                card_obj = r;
+                stop = STOP_REFUSED;
+                break;
+            }
+            Py_DECREF(r);
+            card = (int)c;
+        } else {
+            long cnt = m_count(mask);
+            long rank;
+            if (mode == DRAW_BITS) {  /* random.Random._randbelow_with_getrandbits */
+                int bits = 0;
+                for (long v = cnt; v; v >>= 1) bits++;
+                do {
+                    rank = call_long(fn, bits);
+                    if (rank == -1 && PyErr_Occurred()) goto error;
+                } while (rank >= cnt);
+            } else {
+                rank = call_long(fn, cnt);
+                if (rank == -1 && PyErr_Occurred()) goto error;
+            }
+            if (rank < 0 || rank >= cnt) {
+                PyErr_Format(PyExc_ValueError, "draw(%ld) returned %ld", cnt, rank);
+                goto error;
+            }
+            card = m_select(mask, (int)rank);
+        }
+        m128 bit = m_bit(card);
+        if (m_has(k->watch, card) || (count + 1 == size && (ending || m_any(m_and(m_or(taken, bit), k->fool))))) {
+            card_obj = PyLong_FromLong(card);  /* the general path for this card */
+            if (card_obj == NULL) goto error;
+            stop = STOP_GENERAL;
+            break;
+        }
+        /* Play it: the history, the hand, the trick (TrickRules.follow: BE-8, FT-9.3, LO-6.4). */
+        PyObject *step = PyTuple_Pack(3, h, PyTuple_GET_ITEM(k->plays, card), PyTuple_GET_ITEM(k->seats, seat));
+        if (step == NULL) goto error;
+        Py_DECREF(h);
+        h = step;
+        played = 1;
+        hands[seat] = m_andnot(hands[seat], bit);
+        taken = m_or(taken, bit);
+        int cls = k->card_class[card];
+        if (cls != FOOL_CLASS) {
+            if (led < 0) {
+                led = cls;
+                win = card;
+                ws = seat;
+            } else {
+                int wcls = k->card_class[win];
+                if (cls == wcls) {
+                    if (m_has(k->above[win], card)) {
+                        win = card;
+                        ws = seat;
+                    }
+                } else if (cls == TRUMP_CLASS) {
+                    win = card;
+                    ws = seat;
+                }
+            }
+        }
+        trick[count++] = card;
+        Py_CLEAR(trick_obj);
+        if (count < size) {
+            seat = k->nxt[seat];
+            continue;
+        }
+        /* A trick is complete (no fool, nothing pending, not the last): to its winner. */
+        piles[ws] = m_or(piles[ws], taken);
+        PyObject *t = trick_tuple(trick, count);
+        if (t == NULL) goto error;
+        PyObject *entry = Py_BuildValue("(lNl)", lead, t, ws);
+        if (entry == NULL) goto error;
+        Py_ssize_t len = PyTuple_GET_SIZE(tricks);
+        PyObject *more = PyTuple_New(len + 1);
+        if (more == NULL) {
+            Py_DECREF(entry);
+            goto error;
+        }
+        for (Py_ssize_t i = 0; i < len; i++) {
+            PyObject *item = PyTuple_GET_ITEM(tricks, i);
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(more, i, item);
+        }
+        PyTuple_SET_ITEM(more, len, entry);
+        Py_DECREF(tricks);
+        tricks = more;
+        ntricks = len + 1;
+        ending = ntricks + 1 == k->last;
+        seat = lead = ws;
+        led = win = ws = -1;
+        count = 0;
+        taken.lo = taken.hi = 0;
+        if (k->open_window) {
+            stop = STOP_WINDOW;
+            card_obj = PyLong_FromLong(-1);
+            if (card_obj == NULL) goto error;
+            break;
+        }
+    }
+    if (trick_obj == NULL && (trick_obj = trick_tuple(trick, count)) == NULL) goto error;
+    PyObject *hands_obj, *piles_obj;
+    if (played) {
+        hands_obj = seats_to_py(hands, n);
+        piles_obj = seats_to_py(piles, n);
+    } else {
+        hands_obj = Py_NewRef(args[4]);
+        piles_obj = Py_NewRef(args[12]);
+    }
+    PyObject *legal = m_to_py(mask);
+    if (hands_obj == NULL || piles_obj == NULL || legal == NULL) {
+        Py_XDECREF(hands_obj);
+        Py_XDECREF(piles_obj);
+        Py_XDECREF(legal);
+        goto error;
+    }
+    return Py_BuildValue("(iNNNNllllNlNN)", stop, card_obj, legal, h,
+                         hands_obj, seat, led, win, ws, trick_obj, lead, tricks, piles_obj);
+error:
+    Py_XDECREF(h);
+    Py_XDECREF(tricks);
+    Py_XDECREF(trick_obj);
+    Py_XDECREF(card_obj);
+    return NULL;
+}
+
+PyDoc_STRVAR(legal_doc,
+"legal(hand, led, win, partner_winning)\n"
+"\n"
+"TrickRules.legal_mask(hand, led, win, partner_winning) as the kernel computes it.");
+
+static PyObject *Kernel_legal(Kernel *k, PyObject *args)
+{
+    PyObject *hand_obj;
+    int led, win, partner_winning;
+    if (!PyArg_ParseTuple(args, "Oiip:legal", &hand_obj, &led, &win, &partner_winning)) return NULL;
+    if (led < -1 || led > TRUMP_CLASS || win < -1 || win >= NCARDS || (led >= 0 && win < 0)) {
+        PyErr_SetString(PyExc_ValueError, "legal() needs a trick state (led, win) of the trick rules");
+        return NULL;
+    }
+    m128 hand;
+    if (m_from_py(hand_obj, &hand) < 0) return NULL;
+    return m_to_py(legal_mask(k, hand, led, win, partner_winning));
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Kernel_run, METH_FASTCALL, run_doc},
+    {"legal", (PyCFunction)Kernel_legal, METH_VARARGS, legal_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(Kernel_doc, "The constants of play of one PlayContext, for run() (see the module).");
+
+static PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tarotlib._speedups.Kernel",
+    .tp_basicsize = sizeof(Kernel),
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Kernel_doc,
+    .tp_methods = Kernel_methods,
+    .tp_new = Kernel_new,
+};
+
+static struct PyModuleDef speedups_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "tarotlib._speedups",
+    .m_doc = "The compiled card kernel of tarotlib's playouts (optional; see tarotlib.deal.play).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__speedups(void)
+{
+    if (PyType_Ready(&KernelType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&speedups_module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&KernelType);
+    if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
+        Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,63 @@
+"""Types of the optional compiled card kernel (src/tarotlib/_speedups.c)."""
+
+from collections.abc import Callable
+from typing import Any
+
+class Kernel:
+    def __init__(
+        self,
+        *,
+        card_class: tuple[int, ...],
+        class_masks: tuple[int, ...],
+        above: tuple[int, ...],
+        trumps: int,
+        rules_fool: int,
+        must_trump: bool,
+        overtrump: int,
+        trump_lead_higher: bool,
+        undertrump: bool,
+        partner_trumped: int,
+        follow_higher: bool,
+        follow_higher_partner: bool,
+        nxt: tuple[int, ...],
+        size: int,
+        last: int,
+        mates: tuple[int, ...] | None,
+        fool: int,
+        watch: int,
+        open_window: bool,
+        plays: tuple[object, ...],
+    ) -> None: ...
+    def legal(self, hand: int, led: int, win: int, partner_winning: bool, /) -> int: ...
+    def run(
+        self,
+        mode: int,
+        fn: Callable[..., object] | None,
+        card_index: Callable[[object], int],
+        h: Any,
+        hands: int,
+        seat: int,
+        led: int,
+        win: int,
+        ws: int,
+        trick: tuple[int, ...],
+        lead: int,
+        tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+        piles: int,
+        pending: bool,
+        /,
+    ) -> tuple[
+        int,
+        int,
+        int,
+        Any,
+        int,
+        int,
+        int,
+        int,
+        int,
+        tuple[int, ...],
+        int,
+        tuple[tuple[int, tuple[int, ...], int], ...],
+        int,
+    ]: ...

@@ -1,0 +1,250 @@
+"""The compiled card kernel of playouts (``tarotlib._speedups``, used by
+``TrickPlay.play_cards``): the same legal cards as ``TrickRules.legal_mask`` under every
+combination of the trick rules' options, and the same final states, draws, errors and results as
+the pure-Python loop, in every game and configuration, with each way of choosing a card. Skipped
+where the kernel is not built (no C compiler at install) or turned off (``TAROTLIB_NO_SPEEDUPS``):
+the pure-Python loop is then the one tests/test_ai_playout.py checks."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar, cast
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
+from test_ai_playout import (
+    ALL,
+    IDS,
+    RULES,
+    BadCards,
+    LowestCard,
+    OwnRandom,
+    SeededCards,
+    assert_same,
+    play_start,
+    position,
+)
+
+from tarotlib.ai import RandomPolicy, play_to_end
+from tarotlib.cards import SUIT_MASKS, TRUMP_MASK, Suit
+from tarotlib.deal import PlayContext
+from tarotlib.deal import play as play_module
+from tarotlib.errors import ActionTypeError, IllegalActionError
+from tarotlib.ranking import STANDARD
+from tarotlib.tricks import NO_CLASS, Overtrump, PartnerTrumped, TrickRules
+
+T = TypeVar("T")
+
+_speedups = pytest.importorskip("tarotlib._speedups", reason="the compiled kernel is not built")
+pytestmark = pytest.mark.skipif(
+    not play_module.COMPILED, reason="the compiled kernel is not built (or is turned off)"
+)
+
+
+def pure(run: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``run(*args, **kwargs)`` with the kernel turned off: the pure-Python loop."""
+    play_module._kernels_on = False
+    try:
+        return run(*args, **kwargs)
+    finally:
+        play_module._kernels_on = True
+
+
+def test_the_kernel_is_in_use() -> None:
+    state = play_start(RULES[1], 1)
+    x = cast(PlayContext, state._x)
+    assert isinstance(x.kernel, _speedups.Kernel)
+
+
+# -- legal cards --------------------------------------------------------------------------------
+def all_rules() -> Iterator[TrickRules]:
+    """Trick rules under every combination of their options, with tarot trumps or a Belote-like
+    trump suit (with and without a fool)."""
+    trump_sets = [
+        (TRUMP_MASK, 1 << 77),  # tarot trumps and the Excuse (tarotlib's card 77)
+        (SUIT_MASKS[Suit.HEARTS], 0),
+        (SUIT_MASKS[Suit.SPADES], 1 << 77),
+    ]
+    for trumps, fool in trump_sets:
+        for overtrump in Overtrump:
+            for partner in PartnerTrumped:
+                for flags in range(32):
+                    yield TrickRules(
+                        rank_order=STANDARD,
+                        trumps=trumps,
+                        fool=fool,
+                        must_trump=bool(flags & 1),
+                        overtrump=overtrump,
+                        trump_lead_higher=bool(flags & 2),
+                        undertrump=bool(flags & 4),
+                        partner_trumped=partner,
+                        follow_higher=bool(flags & 8),
+                        follow_higher_partner=bool(flags & 16),
+                    )
+
+
+@functools.cache
+def rule_kernels() -> list[tuple[TrickRules, Any]]:
+    """Every combination of trick rules, and its kernel (built once, when first asked)."""
+    return [(rules, kernel_of(rules)) for rules in all_rules()]
+
+
+def kernel_of(rules: TrickRules) -> Any:
+    """The kernel of ``rules`` in a Belote deal's context (only its seats, actions and trick
+    size matter here: :meth:`Kernel.legal` reads the trick rules alone)."""
+    x = cast(PlayContext, play_start(RULES[4], 0)._x)
+    return play_module._kernel(x, rules)
+
+
+@given(
+    hand=st.frozensets(st.integers(0, 77), max_size=40).map(
+        lambda cards: sum(1 << c for c in cards)
+    ),
+    kept=st.sets(st.integers(0, 5)),
+    cards=st.lists(st.integers(0, 77), max_size=4, unique=True),
+    trumped=st.none() | st.integers(0, 20),
+    partner=st.booleans(),
+)
+@settings(max_examples=examples(300), deadline=None)
+def test_the_kernel_has_the_legal_cards_of_the_trick_rules(
+    hand: int, kept: set[int], cards: list[int], trumped: int | None, partner: bool
+) -> None:
+    """Every combination of options on one trick: ``cards`` played, then (``trumped``) one of the
+    rules' trumps by rank, so that tricks led in a suit and trumped, where most options matter,
+    come up often; the hand holds only some classes of cards (voids)."""
+    for rules, kernel in rule_kernels():
+        trick = list(cards)
+        if trumped is not None and cards:
+            trumps = [c for c in range(78) if rules.trumps >> c & 1]
+            trick.append(trumps[trumped % len(trumps)])
+        if len(set(trick)) < len(trick) or any(rules.card_class[c] == NO_CLASS for c in trick):
+            continue  # a card twice, or not a card of these rules' pack
+        led, win = NO_CLASS, NO_CLASS
+        for card in trick:
+            led, win = rules.follow(led, win, card)
+        held = hand & sum(rules.class_masks[c] for c in kept) & ~sum(1 << c for c in trick)
+        assert kernel.legal(held, led, win, partner) == rules.legal_mask(held, led, win, partner)
+
+
+def test_every_option_gives_some_other_legal_cards() -> None:
+    """The option sweep above is not vacuous: on one trump-led trick, options change the legal
+    cards, and the kernel follows each of them."""
+    hand = (1 << 60) | (1 << 70) | (1 << 3)  # two tarot trumps (trump 5, trump 15), a plain card
+    seen = set()
+    for rules, kernel in rule_kernels():
+        if rules.trumps != TRUMP_MASK:
+            continue
+        led, win = rules.follow(NO_CLASS, NO_CLASS, 65)  # a trump led
+        for partner in (False, True):
+            legal = kernel.legal(hand, led, win, partner)
+            assert legal == rules.legal_mask(hand, led, win, partner)
+            seen.add(legal)
+    assert len(seen) >= 2
+
+
+# -- whole playouts -----------------------------------------------------------------------------
+@given(
+    config=st.sampled_from(range(len(ALL))),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 150),
+    draws=st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=examples(200), deadline=None)
+def test_the_kernel_plays_what_the_python_loop_plays(
+    config: int, seed: int, steps: int, draws: int
+) -> None:
+    state = position(RULES[config], seed, steps)
+    fast_rng, slow_rng = random.Random(draws), random.Random(draws)
+    fast = play_to_end(state, rng=fast_rng)
+    slow = pure(play_to_end, state, rng=slow_rng)
+    assert_same(fast, slow)
+    assert fast_rng.getstate() == slow_rng.getstate()  # the same draws, no more
+    # a generator of its own kind (its randrange is called), and card policies
+    assert_same(
+        play_to_end(state, rng=OwnRandom(draws)),
+        pure(play_to_end, state, rng=OwnRandom(draws)),
+    )
+    assert_same(
+        play_to_end(state, SeededCards(draws)), pure(play_to_end, state, SeededCards(draws))
+    )
+    assert_same(play_to_end(state, RandomPolicy(draws)), fast)
+
+
+@pytest.mark.parametrize("config", range(len(ALL)), ids=IDS)
+def test_the_kernel_plays_every_configuration_from_its_first_card(config: int) -> None:
+    rules = RULES[config]
+    for seed in range(8):
+        start = play_start(rules, seed)
+        for draws in range(2):
+            assert_same(play_to_end(start, rng=draws), pure(play_to_end, start, rng=draws))
+        assert_same(play_to_end(start, LowestCard()), pure(play_to_end, start, LowestCard()))
+
+
+class TrickReader(LowestCard):
+    """A card policy that records what it is shown: the seat, the legal cards and the trick."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[int, int, tuple[int, ...]]] = []
+
+    def choose_card(self, seat: int, legal: int, trick: tuple[int, ...]) -> int:
+        assert type(legal) is int and type(trick) is tuple
+        self.seen.append((seat, legal, trick))
+        return super().choose_card(seat, legal, trick)
+
+
+def test_a_card_policy_is_shown_the_same_in_both_loops() -> None:
+    for config in (1, 2, 4):
+        start = play_start(RULES[config], 6)
+        fast, slow = TrickReader(), TrickReader()
+        play_to_end(start, fast)
+        pure(play_to_end, start, slow)
+        assert fast.seen == slow.seen and fast.seen
+
+
+# -- bad input: the same errors, from the same states -------------------------------------------
+def outcome(run: Callable[[], object]) -> tuple[type[BaseException], str]:
+    with pytest.raises((IllegalActionError, ActionTypeError, ValueError, ZeroDivisionError)) as err:
+        run()
+    return err.type, str(err.value)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        lambda legal: 2**80,  # not a card index
+        lambda legal: -1,
+        lambda legal: True,  # a bool is not a card
+        lambda legal: "KH",
+        lambda legal: 1 // 0,  # the chooser's own error
+        lambda legal: next(c for c in range(78) if not legal >> c & 1),  # an illegal card
+    ],
+    ids=["huge", "negative", "bool", "text", "raises", "illegal"],
+)
+def test_a_bad_card_is_refused_as_the_python_loop_refuses_it(
+    answer: Callable[[int], object],
+) -> None:
+    start = play_start(RULES[1], 4)
+    late = position(RULES[1], 4, 40)  # later in the play: the kernel is the one asking
+    for state in (start, late):
+        assert not state.is_over
+        fast = outcome(lambda: play_to_end(state, BadCards(answer)))  # noqa: B023
+        slow = outcome(lambda: pure(play_to_end, state, BadCards(answer)))  # noqa: B023
+        assert fast == slow
+
+
+def test_a_numpy_like_card_index_is_taken() -> None:
+    class Index:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    start = play_start(RULES[2], 3)
+    over = play_to_end(start, BadCards(lambda legal: Index((legal & -legal).bit_length() - 1)))
+    assert_same(over, play_to_end(start, LowestCard()))
