@@ -192,6 +192,8 @@ def run(
     """Every figure: ``tarotlib`` ((a), (b), (c)), ``openspiel`` ((d)) and ``ratios``."""
     result: dict[str, Any] = {"quick": quick, "seed": seed}
     result["tarotlib"] = run_ours(quick, seed)
+    # whether playout() ran its plain cards in the compiled kernel (tarotlib.ai.COMPILED)
+    result["tarotlib"]["compiled_kernel"] = bool(getattr(load_tarotlib(), "COMPILED", False))
     if peers:
         try:
             result["openspiel"] = run_peer(quick, seed, venv)
@@ -241,6 +243,8 @@ def report(result: dict[str, Any]) -> str:
         )
     elif "error" in spiel:
         lines.append(f"(d) open-spiel tarok: ERROR {spiel['error']}")
+    kernel = "compiled" if ours.get("compiled_kernel") else "pure Python (no compiled kernel)"
+    lines.append(f"tarotlib's card kernel: {kernel}")
     lines.append(
         f"cards per playout: French Tarot {ours['cards_per_playout']:.1f}"
         + (f", tarok {spiel['actions_per_playout']:.1f}" if "actions_per_playout" in spiel else "")
