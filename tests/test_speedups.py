@@ -248,3 +248,103 @@ def test_a_numpy_like_card_index_is_taken() -> None:
     start = play_start(RULES[2], 3)
     over = play_to_end(start, BadCards(lambda legal: Index((legal & -legal).bit_length() - 1)))
     assert_same(over, play_to_end(start, LowestCard()))
+
+
+# -- unpacking observation bits (tarotlib.ai.tensors, tarotlib.ai.pettingzoo) ------------------
+np = pytest.importorskip("numpy")
+
+
+@given(
+    bits=st.integers(0, 2**300 - 1),
+    nbits=st.integers(300, 700),
+    picks=st.lists(st.integers(-3, 720), max_size=200),
+)
+@settings(max_examples=examples(200), deadline=None)
+def test_unpack_gives_the_bits(bits: int, nbits: int, picks: list[int]) -> None:
+    expected = [bits >> i & 1 for i in range(nbits)]
+    for dtype in (np.float32, np.int8, np.uint8):
+        out = np.full(nbits, 7, dtype)
+        _speedups.unpack(bits, nbits, None, out)
+        assert out.tolist() == expected
+        gather = np.array(picks, np.int32)
+        out = np.full(len(picks), 7, dtype)
+        _speedups.unpack(bits, nbits, gather, out)
+        assert out.tolist() == [expected[i] if 0 <= i < nbits else 0 for i in picks]
+    # a view into a larger array (an information-state tensor's first section)
+    whole = np.full(nbits + 5, 7, np.float32)
+    _speedups.unpack(bits, nbits, None, whole[:nbits])
+    assert whole[:nbits].tolist() == expected and whole[nbits:].tolist() == [7.0] * 5
+
+
+def test_unpack_refuses_what_it_cannot_write() -> None:
+    out = np.zeros(8, np.float32)
+    with pytest.raises(OverflowError):
+        _speedups.unpack(1 << 8, 8, None, out)  # a 9th bit
+    with pytest.raises(OverflowError):
+        _speedups.unpack(-1, 8, None, out)
+    with pytest.raises(TypeError, match="float32 or int8"):
+        _speedups.unpack(1, 8, None, np.zeros(8, np.float64))
+    with pytest.raises(ValueError, match="int32 array as long as out"):
+        _speedups.unpack(1, 8, np.zeros(3, np.int32), out)
+    with pytest.raises(ValueError, match="int32 array as long as out"):
+        _speedups.unpack(1, 8, np.zeros(8, np.int64), out)
+    with pytest.raises(ValueError, match="longer than nbits"):
+        _speedups.unpack(1, 4, None, out)
+    with pytest.raises(ValueError, match="contiguous"):
+        _speedups.unpack(1, 8, None, np.zeros(8, np.float32)[::2])
+    frozen = np.zeros(8, np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises((TypeError, ValueError, BufferError)):
+        _speedups.unpack(1, 8, None, frozen)
+    assert out.tolist() == [0.0] * 8  # nothing written by a refused call
+
+
+def numpy_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tarotlib.ai import tensors
+
+    monkeypatch.setattr(tensors, "_unpack_bits", None)
+
+
+def tensors_along_play(config: int, seed: int) -> list[tuple[Any, ...]]:
+    """Along one random deal of the PettingZoo environment of ``config``: the agent's observation
+    and mask, every seat's observation and the agent's information state."""
+    from tarotlib.ai.pettingzoo import DealEnv
+    from tarotlib.ai.tensors import TensorEncoder
+
+    name, options = ALL[config]
+    game = DealEnv(name, **options)
+    encoder = TensorEncoder(game.codec)
+    players = game.deal.rules.players
+    game.reset(seed=seed)
+    rng = random.Random(seed)
+    out: list[tuple[Any, ...]] = []
+    while not game.deal.is_over:
+        agent, deal, chosen = game.agent_selection, game.deal, game.chosen
+        mask = game.action_mask(agent)
+        out.append(
+            (
+                game.observe(agent)["observation"],
+                mask,
+                *(encoder.observation(deal, s, chosen) for s in range(players)),
+                encoder.information_state(deal, game._seat[agent], chosen),
+            )
+        )
+        game.step(rng.choice(np.flatnonzero(mask).tolist()))
+    return out
+
+
+@pytest.mark.parametrize("config", range(len(ALL)), ids=IDS)
+def test_tensors_and_masks_are_the_same_compiled_or_not(
+    config: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = [tensors_along_play(config, seed) for seed in range(3)]
+    numpy_only(monkeypatch)
+    plain = [tensors_along_play(config, seed) for seed in range(3)]
+    assert sum(map(len, compiled)) > 10
+    assert len(compiled) == len(plain)
+    for a, b in zip(compiled, plain, strict=True):
+        assert len(a) == len(b)
+        for row_a, row_b in zip(a, b, strict=True):
+            for x, y in zip(row_a, row_b, strict=True):
+                assert x.dtype == y.dtype and x.shape == y.shape
+                assert np.array_equal(x, y)

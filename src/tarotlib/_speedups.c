@@ -592,15 +592,161 @@ static PyTypeObject KernelType = {
     .tp_new = Kernel_new,
 };
 
+/* -- unpack: the bits of an int into a float32 or int8 array (tarotlib.ai.tensors) ------------ */
+
+PyDoc_STRVAR(unpack_doc,
+"unpack(bits, nbits, gather, out)\n"
+"\n"
+"Write the bits of the int `bits` (below 2**nbits) into `out`, a writable, contiguous array of\n"
+"float32 or int8: out[i] = bit i of bits, or with `gather` (a contiguous array of int32 as long\n"
+"as `out`, or None) out[i] = bit gather[i] (0 where gather[i] is negative).");
+
+static float float_bits[256][8];          /* the 8 entries of each byte, as floats */
+static unsigned char byte_bits[256][8];   /* and as bytes */
+
+static void init_tables(void)
+{
+    for (int v = 0; v < 256; v++)
+        for (int j = 0; j < 8; j++) {
+            float_bits[v][j] = (float)(v >> j & 1);
+            byte_bits[v][j] = (unsigned char)(v >> j & 1);
+        }
+}
+
+static PyObject *speedups_unpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "unpack() takes 4 arguments");
+        return NULL;
+    }
+    PyObject *bits = args[0], *gather_obj = args[2], *out_obj = args[3];
+    if (!PyLong_Check(bits)) {
+        PyErr_SetString(PyExc_TypeError, "unpack(): bits is an int");
+        return NULL;
+    }
+    Py_ssize_t nbits = PyLong_AsSsize_t(args[1]);
+    if (nbits == -1 && PyErr_Occurred()) return NULL;
+    if (nbits < 0 || nbits > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "unpack(): nbits out of range");
+        return NULL;
+    }
+    Py_buffer out, gather;
+    if (PyObject_GetBuffer(out_obj, &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    int is_float = out.itemsize == 4 && out.format != NULL && strcmp(out.format, "f") == 0;
+    int is_byte = out.itemsize == 1 && out.format != NULL
+                  && (strcmp(out.format, "b") == 0 || strcmp(out.format, "B") == 0 || strcmp(out.format, "?") == 0);
+    if (!is_float && !is_byte) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_TypeError, "unpack(): out is an array of float32 or int8");
+        return NULL;
+    }
+    Py_ssize_t n = out.len / out.itemsize;
+    const int32_t *index = NULL;
+    int have_gather = gather_obj != Py_None;
+    if (have_gather) {
+        if (PyObject_GetBuffer(gather_obj, &gather, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+            PyBuffer_Release(&out);
+            return NULL;
+        }
+        if (gather.itemsize != 4 || gather.format == NULL || (strcmp(gather.format, "i") != 0 && strcmp(gather.format, "=i") != 0 && strcmp(gather.format, "<i") != 0)
+            || gather.len / 4 != n) {
+            PyBuffer_Release(&gather);
+            PyBuffer_Release(&out);
+            PyErr_SetString(PyExc_ValueError, "unpack(): gather is an int32 array as long as out");
+            return NULL;
+        }
+        index = (const int32_t *)gather.buf;
+    } else if (n > nbits) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "unpack(): out is longer than nbits");
+        return NULL;
+    }
+    size_t nbytes = ((size_t)nbits + 7) / 8;
+    unsigned char stack[1024];
+    unsigned char *raw = nbytes <= sizeof stack ? stack : PyMem_Malloc(nbytes ? nbytes : 1);
+    PyObject *result = NULL;
+    if (raw == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (nbytes) {
+#if PY_VERSION_HEX >= 0x030D0000
+        Py_ssize_t need = PyLong_AsNativeBytes(bits, raw, (Py_ssize_t)nbytes,
+                                               Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+        if (need < 0) goto done;
+        if ((size_t)need > nbytes) {
+            PyErr_SetString(PyExc_OverflowError, "unpack(): bits has more than nbits bits");
+            goto done;
+        }
+#else
+        if (_PyLong_AsByteArray((PyLongObject *)bits, raw, nbytes, 1, 0) < 0) goto done;
+#endif
+    }
+    if ((size_t)_PyLong_NumBits(bits) > (size_t)nbits) {
+        PyErr_SetString(PyExc_OverflowError, "unpack(): bits has more than nbits bits");
+        goto done;
+    }
+    if (!have_gather) {  /* a byte at a time, from tables of each byte's 8 entries */
+        Py_ssize_t whole = n / 8, i;
+        if (is_float) {
+            float *o = (float *)out.buf;
+            for (i = 0; i < whole; i++) memcpy(o + 8 * i, float_bits[raw[i]], sizeof float_bits[0]);
+            for (i = 8 * whole; i < n; i++) o[i] = (float)(raw[i >> 3] >> (i & 7) & 1);
+        } else {
+            unsigned char *o = (unsigned char *)out.buf;
+            for (i = 0; i < whole; i++) memcpy(o + 8 * i, byte_bits[raw[i]], sizeof byte_bits[0]);
+            for (i = 8 * whole; i < n; i++) o[i] = (unsigned char)(raw[i >> 3] >> (i & 7) & 1);
+        }
+    } else {  /* every bit as a byte (8 at a time), then the gathered ones */
+        unsigned char one[8192];
+        size_t span = 8 * nbytes;
+        unsigned char *each = span <= sizeof one ? one : PyMem_Malloc(span ? span : 1);
+        if (each == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (size_t i = 0; i < nbytes; i++) memcpy(each + 8 * i, byte_bits[raw[i]], 8);
+        if (is_float) {
+            float *o = (float *)out.buf;
+            for (Py_ssize_t i = 0; i < n; i++) {
+                int32_t b = index[i];
+                o[i] = (b >= 0 && b < nbits) ? (float)each[b] : 0.0f;
+            }
+        } else {
+            unsigned char *o = (unsigned char *)out.buf;
+            for (Py_ssize_t i = 0; i < n; i++) {
+                int32_t b = index[i];
+                o[i] = (b >= 0 && b < nbits) ? each[b] : 0;
+            }
+        }
+        if (each != one) PyMem_Free(each);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    if (raw != NULL && raw != stack) PyMem_Free(raw);
+    if (have_gather) PyBuffer_Release(&gather);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"unpack", (PyCFunction)(void (*)(void))speedups_unpack, METH_FASTCALL, unpack_doc},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "tarotlib._speedups",
-    .m_doc = "The compiled card kernel of tarotlib's playouts (optional; see tarotlib.deal.play).",
+    .m_doc = "tarotlib's optional compiled parts: the card kernel of playouts (tarotlib.deal.play) "
+             "and the unpacking of observation bits (tarotlib.ai.tensors).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__speedups(void)
 {
+    init_tables();
     if (PyType_Ready(&KernelType) < 0) return NULL;
     PyObject *m = PyModule_Create(&speedups_module);
     if (m == NULL) return NULL;

@@ -3,6 +3,8 @@
 from collections.abc import Callable
 from typing import Any
 
+def unpack(bits: int, nbits: int, gather: Any, out: Any, /) -> None: ...
+
 class Kernel:
     def __init__(
         self,

@@ -83,6 +83,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
+from tarotlib.ai import tensors
 from tarotlib.ai.codec import ActionCodec
 from tarotlib.ai.tensors import TensorEncoder
 from tarotlib.cards import cards_of
@@ -178,6 +179,12 @@ class DealEnv(AECEnv[str, Observation, Action]):
         self.chosen: tuple[int, ...] = ()
         """The ids of a set-valued declaration chosen so far (see :mod:`tarotlib.ai.codec`)."""
         self._legal: tuple[int, ...] | None = None
+        # The card of each play id (-1 for the other ids): the mask of the legal plays, unpacked
+        # straight from the mask of the legal cards (see action_mask).
+        self._card_of_id = np.full(size, -1, np.int32)
+        for card, i in enumerate(self.codec._plays):
+            if i >= 0:
+                self._card_of_id[i] = card
 
     _RENDER_MODES: Final = ("ansi", "human")
 
@@ -317,7 +324,15 @@ class DealEnv(AECEnv[str, Observation, Action]):
         ):
             legal = self._legal
             if legal is None:
-                legal = self._legal = self.codec.legal_ids(self.deal, self.chosen)
+                unpack = tensors._unpack_bits
+                deal = self.deal
+                if unpack is not None and not self.chosen:
+                    cards = deal._ph.legal_cards(deal)  # plays alone: their ids from the mask
+                    if cards >= 0:
+                        out = np.empty(self.codec.size, np.int8)
+                        unpack(cards, 78, self._card_of_id, out)
+                        return out
+                legal = self._legal = self.codec.legal_ids(deal, self.chosen)
             for i in legal:
                 mask[i] = 1
         return np.frombuffer(mask, np.int8)

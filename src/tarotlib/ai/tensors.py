@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from tarotlib import _compiled
 from tarotlib.actions import Action, Declare, Play, _CardAction
 from tarotlib.ai.codec import ActionCodec, Show
 from tarotlib.cards import cards_of
@@ -90,6 +91,9 @@ HISTORY: Final = 64
 """The default number of actions (other than card plays) the information state holds."""
 
 _FULL: Final = (1 << 78) - 1
+# The compiled unpacking of observation bits into float32 (tarotlib._speedups), or None: numpy's
+# unpackbits then. (The tests compare both in one process by setting this to None.)
+_unpack_bits = None if _compiled.speedups is None else _compiled.speedups.unpack
 
 
 def _slot_key(action: Action) -> tuple[object, ...]:
@@ -218,6 +222,7 @@ class TensorEncoder:
         self._raw_size = at
         self._raw_bytes = (at + 7) // 8
         self._gather = None if identity else np.array(gather, np.intp)
+        self._gather32 = None if identity else np.array(gather, np.int32)  # (for _unpack_bits)
         self._played_cache: tuple[object, int, int] | None = None
         self._order_cache: tuple[object, Any] | None = None
         self._actions_cache: tuple[object, int] | None = None
@@ -450,6 +455,15 @@ class TensorEncoder:
         out = np.unpackbits(raw, count=self._raw_size, bitorder="little")
         return out if self._gather is None else out[self._gather]
 
+    def _floats(self, bits: int, out: NDArray[np.float32]) -> None:
+        """Write the observation's entries from :meth:`_bits` into ``out`` (float32, the
+        observation's length): in one compiled pass where tarotlib's compiled part is built."""
+        unpack = _unpack_bits
+        if unpack is not None:
+            unpack(bits, self._raw_size, self._gather32, out)
+        else:
+            out[...] = self._unpack(bits)
+
     def observation(
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
     ) -> NDArray[np.float32]:
@@ -465,7 +479,9 @@ class TensorEncoder:
         ((1035,), 18)
         """
         bits, _ = self._bits(state, seat, chosen)
-        return self._unpack(bits).astype(np.float32)
+        out = np.empty(self.observation_shape, np.float32)
+        self._floats(bits, out)
+        return out
 
     def information_state(
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
@@ -483,7 +499,7 @@ class TensorEncoder:
         """
         out = np.zeros(self.information_state_shape, np.float32)
         bits, moves = self._bits(state, seat, chosen)
-        out[: self.observation_shape[0]] = self._unpack(bits)
+        self._floats(bits, out[: self.observation_shape[0]])
         sl = self._slices
         order = self._order_part(state)
         trick_order = order
