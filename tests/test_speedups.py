@@ -348,3 +348,17 @@ def test_tensors_and_masks_are_the_same_compiled_or_not(
             for x, y in zip(row_a, row_b, strict=True):
                 assert x.dtype == y.dtype and x.shape == y.shape
                 assert np.array_equal(x, y)
+
+
+def test_the_kernel_refuses_what_is_not_a_mask() -> None:
+    state = play_start(RULES[1], 1)
+    kernel = cast(PlayContext, state._x).kernel
+    assert kernel is not None
+    run: Any = kernel.run  # called with a bad argument on purpose
+    with pytest.raises(TypeError, match="packed masks are an int, not str"):
+        run(0, random.Random(1).getrandbits, int, state._h, "hands", state._to, state._led,
+            state._win, state._ws, state._trick, state._lead, state._tricks, state._piles, False)  # fmt: skip
+    with pytest.raises(TypeError, match="a card mask is an int, not str"):
+        kernel.legal(cast(int, "hand"), -1, -1, False)
+    with pytest.raises(ValueError, match="trick state"):
+        kernel.legal(0, 2, -1, False)  # a suit led needs a winning card

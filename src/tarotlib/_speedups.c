@@ -70,6 +70,10 @@ static int m_select(m128 a, int rank)
 static int m_from_py(PyObject *v, m128 *out)
 {
     unsigned char buf[16] = {0};
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "a card mask is an int, not %.100s", Py_TYPE(v)->tp_name);
+        return -1;
+    }
 #if PY_VERSION_HEX >= 0x030D0000
     if (PyLong_AsNativeBytes(v, buf, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
         return -1;
@@ -105,6 +109,10 @@ static int seats_from_py(PyObject *v, int n, m128 *out)
 {
     unsigned char buf[MAX_SEATS * SEAT_BYTES + 6] = {0};
     size_t size = (size_t)n * SEAT_BYTES;
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "packed masks are an int, not %.100s", Py_TYPE(v)->tp_name);
+        return -1;
+    }
 #if PY_VERSION_HEX >= 0x030D0000
     Py_ssize_t need = PyLong_AsNativeBytes(v, buf, (Py_ssize_t)size,
                                            Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
