@@ -29,6 +29,7 @@ from test_ai_playout import (
     position,
 )
 
+from tarotlib import _compiled
 from tarotlib.ai import RandomPolicy, play_to_end
 from tarotlib.cards import SUIT_MASKS, TRUMP_MASK, Suit
 from tarotlib.deal import PlayContext
@@ -41,7 +42,7 @@ T = TypeVar("T")
 
 _speedups = pytest.importorskip("tarotlib._speedups", reason="the compiled kernel is not built")
 pytestmark = pytest.mark.skipif(
-    not play_module.COMPILED, reason="the compiled kernel is not built (or is turned off)"
+    not _compiled.COMPILED, reason="the compiled kernel is not built (or is turned off)"
 )
 
 

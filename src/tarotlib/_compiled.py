@@ -24,7 +24,10 @@ except ImportError:  # not built (no C compiler at install)
 __all__ = ["COMPILED", "speedups"]
 
 COMPILED: Final = _speedups is not None and not os.environ.get("TAROTLIB_NO_SPEEDUPS")
-"""Whether tarotlib uses its compiled parts: built, and not turned off."""
+"""Whether tarotlib uses its compiled parts (``tarotlib.ai.COMPILED``): built at install, where a
+C compiler is found, and not turned off by ``TAROTLIB_NO_SPEEDUPS``. Either way the cards played,
+the states, the results and the arrays are the same; with them, a French Tarot play-out takes
+about half the time."""
 
 speedups: Final = _speedups if COMPILED else None
 """The compiled module when tarotlib uses it, else None."""

@@ -45,9 +45,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Protocol, TypeVar, runtime_checkable
 
+from tarotlib._compiled import COMPILED
 from tarotlib.actions import Action
 from tarotlib.deal.phase import CardChooser
-from tarotlib.deal.play import COMPILED
 from tarotlib.deal.state import DealState
 from tarotlib.engine import DealResult
 from tarotlib.errors import ActionTypeError, IllegalActionError

@@ -69,13 +69,9 @@ _new: Final = object.__new__
 _BITS: Final = tuple(1 << i for i in range(78))
 _PLAYS: dict[Notation, tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]] = {}
 
-COMPILED: Final = _compiled.COMPILED
-"""Whether :meth:`TrickPlay.play_cards` runs its plain cards in the compiled kernel
-(``tarotlib._speedups``, built at install where a C compiler is found, and not turned off by
-setting the environment variable ``TAROTLIB_NO_SPEEDUPS``). Either way the cards played, the
-states and the results are the same; with the kernel, a French Tarot play-out takes about half
-the time."""
-_kernels_on = COMPILED  # (the tests compare both loops in one process by turning this off)
+_kernels_on = (
+    _compiled.COMPILED
+)  # (the tests compare both loops in one process by turning this off)
 _OVERTRUMP: Final = {Overtrump.ALWAYS: 0, Overtrump.OPPONENTS: 1, Overtrump.NEVER: 2}
 _PARTNER_TRUMPED: Final = {
     PartnerTrumped.FREE: 0,
@@ -867,9 +863,9 @@ class TrickPlay(Phase):
             getrandbits = getattr(draw, "getrandbits", None)
             mode, fn = (0, getrandbits) if getrandbits is not None else (1, draw)
         while True:
-            if kernel is not None and not (
-                window or (led < 0 and lead_rule is not None and not tricks and not trick)
-            ):
+            # The offers and the opening-lead rule read the state: it is built for them.
+            reads = window or (led < 0 and lead_rule is not None and not tricks and not trick)
+            if kernel is not None and not reads:
                 # The compiled kernel plays the plain cards, as the loop below does, and stops
                 # at the first card that goes through apply() (or at a trick's end when the
                 # offers' window opens, or at a refused card).
@@ -888,8 +884,7 @@ class TrickPlay(Phase):
                     at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
                     raise self._refused(at, card, mask)
             else:
-                if window or (led < 0 and lead_rule is not None and not tricks and not trick):
-                    # The offers and the opening-lead rule read the state: build it.
+                if reads:
                     at = base
                     if h is not base._h:
                         at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
