@@ -59,7 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import numpy as np
 
 import tarotlib
-from tarotlib.ai import ActionCodec
+from tarotlib.ai import COMPILED, ActionCodec
 from tarotlib.ai.pettingzoo import env
 
 #: The seed of the first deal; deal ``i`` of a run is dealt from ``SEED + i``.
@@ -246,9 +246,11 @@ def main(argv: list[str] | None = None) -> int:
         "cpus": os.cpu_count(),
         "seed": args.seed,
         "unit": "µs per step (best repeat); ratio: over (a), the engine's loop",
+        "compiled": COMPILED,  # whether tarotlib's compiled part wrote the observations
         "games": figures,
     }
     print(table(figures))
+    print(f"tarotlib's compiled part: {'in use' if COMPILED else 'not in use (pure Python)'}")
     if args.json == "-":
         json.dump(result, sys.stdout, indent=2)
         print()

@@ -304,6 +304,7 @@ def numpy_only(monkeypatch: pytest.MonkeyPatch) -> None:
     from tarotlib.ai import tensors
 
     monkeypatch.setattr(tensors, "_unpack_bits", None)
+    monkeypatch.setattr(tensors, "_Observer", None)
 
 
 def tensors_along_play(config: int, seed: int) -> list[tuple[Any, ...]]:
@@ -349,6 +350,165 @@ def test_tensors_and_masks_are_the_same_compiled_or_not(
             for x, y in zip(row_a, row_b, strict=True):
                 assert x.dtype == y.dtype and x.shape == y.shape
                 assert np.array_equal(x, y)
+
+
+def test_the_compiled_observations_cover_choices_and_told_facts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled writer against the Python one where the choice of a declaration is under way
+    and where a game told facts (the ``chosen`` and ``told`` sections): in every configuration,
+    along random deals, every seat."""
+    from tarotlib.ai import ActionCodec, tensors
+    from tarotlib.ai.tensors import TensorEncoder
+
+    seen = {"chosen": 0, "told": 0, "states": 0}
+    for config, (name, options) in enumerate(ALL):
+        rules = RULES[config]
+        codec = ActionCodec(rules)
+        compiled = TensorEncoder(codec)
+        monkeypatch.setattr(tensors, "_Observer", None)
+        plain = TensorEncoder(codec)
+        monkeypatch.undo()
+        assert compiled._observer is not None and plain._observer is None
+        told = compiled._start.get("told")
+        # (declarations chosen card by card and told facts come with some hands only: more deals)
+        for seed in range(30 if codec._head_ids or told is not None else 3):
+            rng = random.Random(seed)
+            state: Any = rules.new_deal(seed=seed)
+            chosen: tuple[int, ...] = ()
+            while not state.is_over:
+                for seat in range(rules.players):
+                    a = compiled.observation(state, seat, chosen)
+                    b = plain.observation(state, seat, chosen)
+                    assert np.array_equal(a, b), (name, options, seed, seat)
+                    if told is not None and a[told:].any():
+                        seen["told"] += 1
+                seen["chosen"] += bool(chosen)
+                seen["states"] += 1
+                legal = codec.legal_ids(state, chosen)
+                heads = [i for i in legal if i in codec._head_ids]  # a declaration chosen in steps
+                pick = heads if heads and rng.random() < 0.5 else legal
+                state, chosen = codec.step(state, rng.choice(pick), chosen)
+    assert seen["chosen"] > 0 and seen["told"] > 0 and seen["states"] > 1000, seen
+
+
+def observer_args(**change: Any) -> tuple[Any, ...]:
+    """Arguments of ``Observer.fill`` for a small layout (3 seats, 4 slots, the whole pack), with
+    some changed."""
+    args: dict[str, Any] = {
+        "out": np.zeros(OBSERVER_SIZE, np.float32),
+        "seat": 1,
+        "phase": 0,
+        "to_act": 2,
+        "dealer": 0,
+        "declarer": -1,
+        "called": -1,
+        "sitter": -1,
+        "hand": 0b1011,
+        "visible": 0b11111,
+        "tricks": ((0, (20, 21, 22), 2),),
+        "lead": 2,
+        "trick": (30,),
+        "actions": 1 << 5,
+        "chosen_slot": -1,
+        "chosen_cards": 0,
+    }
+    args.update(change)
+    return tuple(args.values())
+
+
+OBSERVER_SIZE = 3 + 3 * 3 + 3 * 78 + 2 * 3 * 78 + 3 * 4 + 4 + 78
+
+
+def observer() -> Any:
+    at = [0, 3, 6, 9, 12, 90, 168, 246, 480, 714, 726]
+    return _speedups.Observer(
+        pos=tuple(range(78)), players=3, cards=78, slots=4, size=OBSERVER_SIZE, offsets=tuple(at)
+    )
+
+
+def test_the_compiled_observer_writes_each_section() -> None:
+    out, *rest = observer_args()
+    observer().fill(out, *rest)
+    ones = np.flatnonzero(out).tolist()
+    # The sections start at 0 (phase), 3 (to act), 6 (dealer), 9 (declarer), 12 (called),
+    # 90 (hand), 168 (seen), 246 (trick), 480 (played), 714 (actions) and 726 (chosen).
+    assert ones == [
+        0,  # phase 0
+        3 + 1,  # to act: seat 2, one after the observer (seat 1)
+        6 + 2,  # dealer: seat 0, two after
+        *(90 + 0, 90 + 1, 90 + 3),  # the hand
+        *(168 + 2, 168 + 4),  # seen: visible, not in the hand, not played
+        246 + 1 * 78 + 30,  # the trick: seat 2 (row 1) led card 30
+        480 + 0 * 78 + 21,  # trick 1: seat 0 (row 2) led 20, seat 1 (row 0) played 21, ...
+        480 + 1 * 78 + 22,
+        480 + 2 * 78 + 20,
+        714 + 0 * 4 + 1,  # action bit 5: seat 1's slot 1, in the observer's row
+    ]
+    # With a sitter (seat 0): the trick led by seat 2 goes on to seat 1
+    out, *rest = observer_args(sitter=0, trick=(30, 31), tricks=())
+    observer().fill(out, *rest)
+    assert out[246 + 1 * 78 + 30] == 1 and out[246 + 0 * 78 + 31] == 1
+    out, *rest = observer_args(chosen_slot=3, chosen_cards=1 << 77)
+    observer().fill(out, *rest)
+    assert out[726 + 3] == 1 and out[726 + 4 + 77] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        ({"seat": 3}, ValueError, "seat is a seat from 0 to 2, not 3"),
+        ({"to_act": -2}, ValueError, "to_act is a seat from -1 to 2"),
+        ({"phase": 3}, ValueError, "phase, the called card or the slot"),
+        ({"chosen_slot": 4}, ValueError, "phase, the called card or the slot"),
+        ({"called": 78}, ValueError, "phase, the called card or the slot"),
+        ({"hand": 1 << 78}, ValueError, "bits above card 77"),
+        ({"visible": 1 << 128}, OverflowError, "too big"),
+        ({"hand": "JS"}, TypeError, "a card mask is an int, not str"),
+        ({"tricks": [(0, (1, 2, 3), 0)]}, TypeError, "tricks and trick are tuples"),
+        ({"tricks": ((0, (1, 2, 3)),)}, ValueError, r"\(leader, cards, winner\)"),
+        ({"tricks": ((5, (1, 2, 3), 0),)}, ValueError, "a trick's leader is a seat"),
+        ({"trick": (1, 2, 3, 4)}, ValueError, "at most one card a seat"),
+        ({"trick": (78,)}, ValueError, "card 78 is not in the pack"),
+        ({"trick": (1,), "lead": 9}, ValueError, "lead is a seat"),
+        ({"actions": 1 << 12}, OverflowError, "more bits than the seats' slots"),
+        ({"actions": -1}, OverflowError, "negative"),
+        (
+            {"out": np.zeros(OBSERVER_SIZE, np.float64)},
+            ValueError,
+            f"float32 array of {OBSERVER_SIZE}",
+        ),
+        ({"out": np.zeros(OBSERVER_SIZE + 1, np.float32)}, ValueError, "float32 array of"),
+    ],
+)
+def test_the_compiled_observer_refuses_bad_parts(
+    change: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    out, *rest = observer_args(**change)
+    with pytest.raises(error, match=message):
+        observer().fill(out, *rest)
+
+
+def test_the_compiled_observer_refuses_a_bad_layout() -> None:
+    good: dict[str, Any] = {
+        "pos": tuple(range(78)),
+        "players": 3,
+        "cards": 78,
+        "slots": 4,
+        "size": OBSERVER_SIZE,
+        "offsets": (0, 3, 6, 9, 12, 90, 168, 246, 480, 714, 726),
+    }
+    changes: list[tuple[dict[str, Any], str]] = [
+        ({"players": 9}, "1 to 8 players"),
+        ({"cards": 79}, "1 to 8 players, 1 to 78 cards"),
+        ({"pos": (0,) * 77}, "pos: a tuple of 78 ints"),
+        ({"pos": (78,) * 78}, "indexes from -1 to cards - 1"),
+        ({"offsets": (0, 3, 6, 9, 12, 90, 168, 246, 480, 714, 727)}, "inside the tensor"),
+        ({"size": OBSERVER_SIZE - 1}, "inside the tensor"),
+    ]
+    for change, message in changes:
+        with pytest.raises(ValueError, match=message):
+            _speedups.Observer(**{**good, **change})
 
 
 def test_the_kernel_refuses_what_is_not_a_mask() -> None:

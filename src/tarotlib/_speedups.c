@@ -738,6 +738,263 @@ done:
     return result;
 }
 
+/* -- Observer: an observation tensor written straight from a state's parts (tarotlib.ai.tensors) */
+
+#define MAX_ACTION_BYTES 2048
+
+typedef struct {
+    PyObject_HEAD
+    int n, cards, slots, size;
+    int o_phase, o_to, o_dealer, o_declarer, o_called, o_hand, o_seen, o_trick, o_played, o_actions,
+        o_chosen;
+    signed char pos[NCARDS];  /* each card's index in the pack's order, -1 out of the pack */
+} Observer;
+
+static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *names[] = {"pos", "players", "cards", "slots", "size", "offsets", NULL};
+    PyObject *pos, *offsets;
+    int n, cards, slots, size;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiiO:Observer", names, &pos, &n, &cards, &slots,
+                                     &size, &offsets))
+        return NULL;
+    if (n < 1 || n > MAX_SEATS || cards < 1 || cards > NCARDS || slots < 0 || size < 0
+        || (size_t)n * (size_t)slots > 8 * MAX_ACTION_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "Observer: 1 to 8 players, 1 to 78 cards, at most 16384 seat slots");
+        return NULL;
+    }
+    Observer *self = (Observer *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    int at[NCARDS], o[11];
+    if (int_items(pos, NCARDS, at, "pos") < 0 || int_items(offsets, 11, o, "offsets") < 0) goto fail;
+    for (int i = 0; i < NCARDS; i++) {
+        if (at[i] < -1 || at[i] >= cards) {
+            PyErr_SetString(PyExc_ValueError, "pos: indexes from -1 to cards - 1");
+            goto fail;
+        }
+        self->pos[i] = (signed char)at[i];
+    }
+    /* Every section must lie in the tensor: phase (no bound here: checked per call), the seat
+     * sections, the card sections and their rows, the action rows, the choice. */
+    int ends[10] = {o[1] + n, o[2] + n, o[3] + n, o[4] + cards, o[5] + cards, o[6] + cards,
+                    o[7] + n * cards, o[8] + n * cards, o[9] + n * slots, o[10] + slots + cards};
+    for (int i = 0; i < 11; i++)
+        if (o[i] < 0 || (i > 0 && ends[i - 1] > size)) {
+            PyErr_SetString(PyExc_ValueError, "offsets: every section inside the tensor");
+            goto fail;
+        }
+    self->n = n;
+    self->cards = cards;
+    self->slots = slots;
+    self->size = size;
+    self->o_phase = o[0];
+    self->o_to = o[1];
+    self->o_dealer = o[2];
+    self->o_declarer = o[3];
+    self->o_called = o[4];
+    self->o_hand = o[5];
+    self->o_seen = o[6];
+    self->o_trick = o[7];
+    self->o_played = o[8];
+    self->o_actions = o[9];
+    self->o_chosen = o[10];
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* A seat argument: an int from 0 to n - 1 (or -1 where `none` allows it). */
+static int seat_arg(PyObject *v, int n, int none, const char *what, int *out)
+{
+    long s = PyLong_AsLong(v);
+    if (s == -1 && PyErr_Occurred()) return -1;
+    if (s < (none ? -1 : 0) || s >= n) {
+        PyErr_Format(PyExc_ValueError, "fill(): %s is a seat from %d to %d, not %ld", what, none ? -1 : 0, n - 1, s);
+        return -1;
+    }
+    *out = (int)s;
+    return 0;
+}
+
+/* The cards of one trick into their rows (seat order from `leader`, the sitter skipped): row
+ * (seat - observer) mod n of the section at `base`; each card also taken out of `seen`. */
+static int trick_rows(const Observer *o, float *out, int base, PyObject *cards, int leader, int sitter,
+                      int seat)
+{
+    if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) > o->n) {
+        PyErr_SetString(PyExc_ValueError, "fill(): a trick is a tuple of at most one card a seat");
+        return -1;
+    }
+    int n = o->n, s = leader;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (c == -1 && PyErr_Occurred()) return -1;
+        if (c < 0 || c >= NCARDS || o->pos[c] < 0) {
+            PyErr_Format(PyExc_ValueError, "fill(): card %ld is not in the pack", c);
+            return -1;
+        }
+        int p = o->pos[c];
+        out[base + ((s - seat + n) % n) * o->cards + p] = 1.0f;
+        out[o->o_seen + p] = 0.0f;
+        s = (s + 1) % n;
+        if (s == sitter) s = (s + 1) % n;
+    }
+    return 0;
+}
+
+static void mask_entries(const Observer *o, float *out, int base, m128 m)
+{
+    while (m_any(m)) {
+        int c;
+        if (m.lo) {
+            c = ctz64(m.lo);
+            m.lo &= m.lo - 1;
+        } else {
+            c = 64 + ctz64(m.hi);
+            m.hi &= m.hi - 1;
+        }
+        if (c < NCARDS && o->pos[c] >= 0) out[base + o->pos[c]] = 1.0f;
+    }
+}
+
+PyDoc_STRVAR(fill_doc,
+"fill(out, seat, phase, to_act, dealer, declarer, called, sitter, hand, visible, tricks, lead,\n"
+"     trick, actions, chosen_slot, chosen_cards)\n"
+"\n"
+"Write the observation of `seat` into `out` (a writable, contiguous float32 array of the\n"
+"tensor's size) as TensorEncoder lays it out, every section but `told`: seats relative to\n"
+"`seat` (-1: none), `hand` and `visible` card masks (`seen`: the visible cards neither in the\n"
+"hand nor played), the completed `tricks` ((leader, cards, winner) tuples) and the `trick` in\n"
+"progress led by `lead`, the `actions` (n rows of the slots, one per absolute seat, as one int),\n"
+"and the declaration being chosen (slot -1: none; its cards as a mask).");
+
+static PyObject *Observer_fill(Observer *o, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 16) {
+        PyErr_SetString(PyExc_TypeError, "fill() takes 16 arguments");
+        return NULL;
+    }
+    int n = o->n, seat, to, dealer, declarer, sitter, lead = 0;
+    long phase, called, slot;
+    m128 hand, visible, chosen;
+    if (seat_arg(args[1], n, 0, "seat", &seat) < 0 || seat_arg(args[3], n, 1, "to_act", &to) < 0
+        || seat_arg(args[4], n, 0, "dealer", &dealer) < 0 || seat_arg(args[5], n, 1, "declarer", &declarer) < 0
+        || seat_arg(args[7], n, 1, "sitter", &sitter) < 0)
+        return NULL;
+    phase = PyLong_AsLong(args[2]);
+    if (phase == -1 && PyErr_Occurred()) return NULL;
+    called = PyLong_AsLong(args[6]);
+    if (called == -1 && PyErr_Occurred()) return NULL;
+    slot = PyLong_AsLong(args[14]);
+    if (slot == -1 && PyErr_Occurred()) return NULL;
+    if (m_from_py(args[8], &hand) < 0 || m_from_py(args[9], &visible) < 0 || m_from_py(args[15], &chosen) < 0)
+        return NULL;
+    if ((hand.hi | visible.hi | chosen.hi) >> (NCARDS - 64)) {
+        PyErr_SetString(PyExc_ValueError, "fill(): a card mask has bits above card 77");
+        return NULL;
+    }
+    if (phase < 0 || o->o_phase + phase >= o->o_to || slot < -1 || slot >= o->slots || called < -1
+        || called >= NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "fill(): the phase, the called card or the slot is out of range");
+        return NULL;
+    }
+    PyObject *tricks = args[10], *trick = args[12];
+    if (!PyTuple_Check(tricks) || !PyTuple_Check(trick)) {
+        PyErr_SetString(PyExc_TypeError, "fill(): tricks and trick are tuples");
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(trick) && seat_arg(args[11], n, 0, "lead", &lead) < 0) return NULL;
+    unsigned char actions[MAX_ACTION_BYTES];
+    size_t abytes = ((size_t)n * (size_t)o->slots + 7) / 8;
+    PyObject *acts = args[13];
+    if (!PyLong_Check(acts)) {
+        PyErr_SetString(PyExc_TypeError, "fill(): actions is an int");
+        return NULL;
+    }
+    if (abytes) {
+#if PY_VERSION_HEX >= 0x030D0000
+        Py_ssize_t need = PyLong_AsNativeBytes(acts, actions, (Py_ssize_t)abytes,
+                                               Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+        if (need < 0) return NULL;
+#else
+        if (_PyLong_AsByteArray((PyLongObject *)acts, actions, abytes, 1, 0) < 0) return NULL;
+#endif
+    }
+    if ((size_t)_PyLong_NumBits(acts) > (size_t)n * (size_t)o->slots) {
+        PyErr_SetString(PyExc_OverflowError, "fill(): actions has more bits than the seats' slots");
+        return NULL;
+    }
+    Py_buffer buf;
+    if (PyObject_GetBuffer(args[0], &buf, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (buf.itemsize != 4 || buf.format == NULL || strcmp(buf.format, "f") != 0 || buf.len / 4 != o->size) {
+        PyBuffer_Release(&buf);
+        PyErr_Format(PyExc_ValueError, "fill(): out is a float32 array of %d entries", o->size);
+        return NULL;
+    }
+    float *out = (float *)buf.buf;
+    memset(out, 0, buf.len);
+    out[o->o_phase + phase] = 1.0f;
+    if (to >= 0) out[o->o_to + (to - seat + n) % n] = 1.0f;
+    out[o->o_dealer + (dealer - seat + n) % n] = 1.0f;
+    if (declarer >= 0) out[o->o_declarer + (declarer - seat + n) % n] = 1.0f;
+    if (called >= 0 && o->pos[called] >= 0) out[o->o_called + o->pos[called]] = 1.0f;
+    mask_entries(o, out, o->o_hand, hand);
+    mask_entries(o, out, o->o_seen, m_andnot(visible, hand));  /* then the played cards taken out */
+    for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(tricks); t++) {
+        PyObject *done = PyTuple_GET_ITEM(tricks, t);
+        int leader;
+        if (!PyTuple_Check(done) || PyTuple_GET_SIZE(done) != 3) {
+            PyErr_SetString(PyExc_ValueError, "fill(): a completed trick is (leader, cards, winner)");
+            goto fail;
+        }
+        if (seat_arg(PyTuple_GET_ITEM(done, 0), n, 0, "a trick's leader", &leader) < 0
+            || trick_rows(o, out, o->o_played, PyTuple_GET_ITEM(done, 1), leader, sitter, seat) < 0)
+            goto fail;
+    }
+    if (trick_rows(o, out, o->o_trick, trick, lead, sitter, seat) < 0) goto fail;
+    int k = o->slots;
+    for (int a = 0; a < n; a++) {
+        int row = o->o_actions + ((a - seat + n) % n) * k;
+        for (int j = 0; j < k; j++) {
+            int bit = a * k + j;
+            if (actions[bit >> 3] >> (bit & 7) & 1) out[row + j] = 1.0f;
+        }
+    }
+    if (slot >= 0) {
+        out[o->o_chosen + slot] = 1.0f;
+        mask_entries(o, out, o->o_chosen + k, chosen);
+    }
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&buf);
+    return NULL;
+}
+
+static PyMethodDef Observer_methods[] = {
+    {"fill", (PyCFunction)(void (*)(void))Observer_fill, METH_FASTCALL, fill_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(Observer_doc,
+"Observer(*, pos, players, cards, slots, size, offsets)\n"
+"\n"
+"The layout of one TensorEncoder's observation, for fill(): each card's index in the pack\n"
+"(78 ints, -1 out of it), the numbers of seats, cards and action slots, the tensor's size and\n"
+"the starts of the sections phase, to_act, dealer, declarer, called, hand, seen, trick,\n"
+"played, actions and chosen.");
+
+static PyTypeObject ObserverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tarotlib._speedups.Observer",
+    .tp_basicsize = sizeof(Observer),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Observer_doc,
+    .tp_methods = Observer_methods,
+    .tp_new = Observer_new,
+};
+
 static PyMethodDef module_methods[] = {
     {"unpack", (PyCFunction)(void (*)(void))speedups_unpack, METH_FASTCALL, unpack_doc},
     {NULL, NULL, 0, NULL},
@@ -747,7 +1004,7 @@ static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "tarotlib._speedups",
     .m_doc = "tarotlib's optional compiled parts: the card kernel of playouts (tarotlib.deal.play) "
-             "and the unpacking of observation bits (tarotlib.ai.tensors).",
+             "and the observation tensors' writing and unpacking (tarotlib.ai.tensors).",
     .m_size = -1,
     .m_methods = module_methods,
 };
@@ -755,12 +1012,18 @@ static struct PyModuleDef speedups_module = {
 PyMODINIT_FUNC PyInit__speedups(void)
 {
     init_tables();
-    if (PyType_Ready(&KernelType) < 0) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&ObserverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&speedups_module);
     if (m == NULL) return NULL;
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&ObserverType);
+    if (PyModule_AddObject(m, "Observer", (PyObject *)&ObserverType) < 0) {
+        Py_DECREF(&ObserverType);
         Py_DECREF(m);
         return NULL;
     }

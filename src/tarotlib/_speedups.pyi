@@ -5,6 +5,38 @@ from typing import Any
 
 def unpack(bits: int, nbits: int, gather: Any, out: Any, /) -> None: ...
 
+class Observer:
+    def __init__(
+        self,
+        *,
+        pos: tuple[int, ...],
+        players: int,
+        cards: int,
+        slots: int,
+        size: int,
+        offsets: tuple[int, ...],
+    ) -> None: ...
+    def fill(
+        self,
+        out: Any,
+        seat: int,
+        phase: int,
+        to_act: int,
+        dealer: int,
+        declarer: int,
+        called: int,
+        sitter: int,
+        hand: int,
+        visible: int,
+        tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+        lead: int,
+        trick: tuple[int, ...],
+        actions: int,
+        chosen_slot: int,
+        chosen_cards: int,
+        /,
+    ) -> None: ...
+
 class Kernel:
     def __init__(
         self,

@@ -318,7 +318,6 @@ class DealEnv(AECEnv[str, Observation, Action]):
         >>> game.action_mask("seat_1").nonzero()[0].tolist(), int(game.action_mask("seat_2").sum())
         ([0, 1], 0)
         """
-        mask = bytearray(self.codec.size)
         if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
@@ -333,9 +332,11 @@ class DealEnv(AECEnv[str, Observation, Action]):
                         unpack(cards, 78, self._card_of_id, out)
                         return out
                 legal = self._legal = self.codec.legal_ids(deal, self.chosen)
+            mask = bytearray(self.codec.size)
             for i in legal:
                 mask[i] = 1
-        return np.frombuffer(mask, np.int8)
+            return np.frombuffer(mask, np.int8)
+        return np.zeros(self.codec.size, np.int8)
 
     def observe(self, agent: str) -> Observation:
         """The observation of ``agent``: its seat's observation tensor and its action mask.

@@ -94,6 +94,12 @@ _FULL: Final = (1 << 78) - 1
 # The compiled unpacking of observation bits into float32 (tarotlib._speedups), or None: numpy's
 # unpackbits then. (The tests compare both in one process by setting this to None.)
 _unpack_bits = None if _compiled.speedups is None else _compiled.speedups.unpack
+# The compiled writer of whole observations (the same entries as _bits and _floats), or None.
+_Observer = None if _compiled.speedups is None else _compiled.speedups.Observer
+_OBSERVER_SECTIONS: Final = (
+    *("phase", "to_act", "dealer", "declarer", "called", "hand", "seen"),
+    *("trick", "played", "actions", "chosen"),
+)  # the sections the compiled writer is given the start of, in its order
 
 
 def _slot_key(action: Action) -> tuple[object, ...]:
@@ -187,9 +193,10 @@ class TensorEncoder:
         self._slices = {name: slice(begin, begin + size) for name, begin, size in self._layout}
         self._deck_mask = sum(1 << c for c in deck)
         self._visible_mask = rules.visible_mask
-        # The observation is built as one integer, one bit per entry, in a "raw" layout where a
-        # card's entry in a section of cards is at the card's own index (sections of ``width``
-        # entries per row): then unpacked at once. With the whole pack (``deck`` is 0 … 77) the
+        # Without the compiled writer (``_observer``, below), the observation is built as one
+        # integer, one bit per entry, in a "raw" layout where a card's entry in a section of
+        # cards is at the card's own index (sections of ``width`` entries per row): then
+        # unpacked at once. With the whole pack (``deck`` is 0 … 77) the
         # raw layout is the layout; otherwise the entries are gathered from it.
         identity = deck == list(range(d))
         width = self._width = d if identity else 80
@@ -227,6 +234,22 @@ class TensorEncoder:
         self._order_cache: tuple[object, Any] | None = None
         self._actions_cache: tuple[object, int] | None = None
         self._history_cache: dict[tuple[int, int], tuple[object, Any, bool]] = {}
+        self._observer = (
+            None
+            if _Observer is None
+            else _Observer(
+                pos=tuple(pos),
+                players=n,
+                cards=d,
+                slots=k,
+                size=self.observation_shape[0],
+                offsets=tuple(self._start[name] for name in _OBSERVER_SECTIONS),
+            )
+        )
+
+    def __reduce__(self) -> tuple[type[TensorEncoder], tuple[ActionCodec, int]]:
+        # Made again on unpickling: its caches are dropped, its compiled layout rebuilt.
+        return TensorEncoder, (self.codec, self.history)
 
     def layout(self) -> list[tuple[str, int, int]]:
         """``(section, start, size)`` of every section, the observation's first.
@@ -275,6 +298,14 @@ class TensorEncoder:
         found = cache.get(id(node))
         if found is not None and found[0] is node:
             return found[1]
+        if len(cache) > 4096:
+            cache.clear()
+        if node is not None and type(node[1]) is Play:  # a card: the moves of the node before
+            prev = node[0]
+            found = cache.get(id(prev))
+            if found is not None and found[0] is prev:
+                cache[id(node)] = (node, found[1])
+                return found[1]
         new: list[tuple[int, Action]] = []
         head: Any = node
         known: tuple[tuple[int, Action], ...] = ()
@@ -289,8 +320,6 @@ class TensorEncoder:
             head = prev
         new.reverse()
         out = known + tuple(new)
-        if len(cache) > 4096:
-            cache.clear()
         cache[id(node)] = (node, out)
         return out
 
@@ -464,6 +493,40 @@ class TensorEncoder:
         else:
             out[...] = self._unpack(bits)
 
+    def _fill(
+        self, state: DealState, seat: int, chosen: Sequence[int], out: NDArray[np.float32]
+    ) -> tuple[tuple[int, Action], ...]:
+        """Write the observation into ``out`` (float32, the observation's length); return the
+        moves. Compiled where tarotlib's compiled part is built (the same entries)."""
+        observer = self._observer
+        if observer is None:
+            bits, moves = self._bits(state, seat, chosen)
+            self._floats(bits, out)
+            return moves
+        data = state._d
+        visible = self._visible_mask(state, seat)
+        moves = self._moves(state)
+        slot, shown = -1, 0
+        if chosen:
+            slot = self._slot_of_id[chosen[0]]
+            show = self.codec._show_cards
+            for i in chosen[1:]:
+                shown |= 1 << show[i]
+        observer.fill(
+            out, seat, state._i, state._to, data.dealer, data.declarer, data.called,
+            data.sitter, state._hands >> SEAT_BITS * seat & visible, visible, state._tricks,
+            state._lead, state._trick, self._actions_part(moves) if moves else 0, slot, shown,
+        )  # fmt: skip
+        if self._told_by:  # a row per (relative seat, kind), the card in it
+            n, pos, d = self.players, self._pos, self.cards
+            at, kinds, index = self._start["told"], len(self.told_kinds), self._told_index
+            for offer in self._told_by:
+                for fact in offer.told(state):
+                    row = ((fact.seat - seat) % n) * kinds + index[fact.kind]
+                    if pos[fact.card] >= 0:
+                        out[at + row * d + pos[fact.card]] = 1.0
+        return moves
+
     def observation(
         self, state: DealState, seat: int, chosen: Sequence[int] = ()
     ) -> NDArray[np.float32]:
@@ -478,9 +541,8 @@ class TensorEncoder:
         >>> vector.shape, int(vector[encoder.section("hand")].sum())
         ((1035,), 18)
         """
-        bits, _ = self._bits(state, seat, chosen)
         out = np.empty(self.observation_shape, np.float32)
-        self._floats(bits, out)
+        self._fill(state, seat, chosen, out)
         return out
 
     def information_state(
@@ -498,8 +560,7 @@ class TensorEncoder:
         (True, 2)
         """
         out = np.zeros(self.information_state_shape, np.float32)
-        bits, moves = self._bits(state, seat, chosen)
-        self._floats(bits, out[: self.observation_shape[0]])
+        moves = self._fill(state, seat, chosen, out[: self.observation_shape[0]])
         sl = self._slices
         order = self._order_part(state)
         trick_order = order

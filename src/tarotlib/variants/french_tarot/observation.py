@@ -26,6 +26,7 @@ __all__ = ["FrenchTarotObservation", "observe", "table_mask", "visible_mask"]
 
 _PETIT_SEC = "petit sec"  # the start of the annulment reason of FT-3.4
 _CHIEN_SHOWN_IN = frozenset({"discard", "slam", "play", "over"})
+_GARDE = Contract.GARDE  # the contracts up to it take the chien (FT-6.1)
 
 
 @attrs.frozen
@@ -158,22 +159,26 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
     """
     d = state._d
     over = d.result is not None
-    mask = 0
+    mask = state.tricks_mask  # the cards played (a shared cache), the trick in progress next
+    for c in state._trick:
+        mask |= 1 << c
     contract = cast("Contract | None", d.contract)
-    if over or (contract is not None and contract.takes_chien and state.phase in _CHIEN_SHOWN_IN):
+    # Prise and Garde take the chien (FT-6.1): shown from the écart on
+    if over or (contract is not None and contract <= _GARDE and state._ph.name in _CHIEN_SHOWN_IN):
         mask |= d.kitty
-    if d.discard:
+    discard = d.discard
+    if discard:
         if seat == d.declarer or over:
-            mask |= d.discard
+            mask |= discard
         if state.rules.options.show_discarded_trumps:
-            mask |= d.discard & TRUMP_MASK
-    mask |= state.played_mask
+            mask |= discard & TRUMP_MASK
     for declaration in d.declarations:
         for c in declaration.shown:  # type: ignore[attr-defined]
             mask |= 1 << c
     if d.called >= 0:
         mask |= 1 << d.called
-    if d.annulled is not None and d.annulled.startswith(_PETIT_SEC):
+    annulled = d.annulled
+    if annulled is not None and annulled.startswith(_PETIT_SEC):
         petit_sec = note(d.notes, "petit_sec", -1)
         if isinstance(petit_sec, int) and petit_sec >= 0:
             mask |= d.dealt[petit_sec]
