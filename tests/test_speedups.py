@@ -521,5 +521,13 @@ def test_the_kernel_refuses_what_is_not_a_mask() -> None:
             state._win, state._ws, state._trick, state._lead, state._tricks, state._piles, False)  # fmt: skip
     with pytest.raises(TypeError, match="a card mask is an int, not str"):
         kernel.legal(cast(int, "hand"), -1, -1, False)
+    # (the same errors on every Python version: the int conversion differs from 3.13 on)
+    with pytest.raises(OverflowError, match="a card mask is negative"):
+        kernel.legal(-1, -1, -1, False)
+    with pytest.raises(OverflowError, match="a card mask is too big"):
+        kernel.legal(1 << 128, -1, -1, False)
+    with pytest.raises(OverflowError, match="the packed masks \\(an int\\) is negative"):
+        run(0, random.Random(1).getrandbits, int, state._h, -1, state._to, state._led,
+            state._win, state._ws, state._trick, state._lead, state._tricks, state._piles, False)  # fmt: skip
     with pytest.raises(ValueError, match="trick state"):
         kernel.legal(0, 2, -1, False)  # a suit led needs a winning card

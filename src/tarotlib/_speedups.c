@@ -11,6 +11,10 @@
  * while declarations may be offered. Results are those of the Python loop, card for card: the
  * test suite checks it in every game (tests/test_speedups.py).
  *
+ * The module also writes observation tensors for learning agents (Observer, used by
+ * tarotlib.ai.tensors.TensorEncoder: the same entries as its Python path, tested in every game)
+ * and unpacks the bits of an int into an array (unpack).
+ *
  * Card masks have up to 78 bits: two 64-bit words. Hands and piles are packed 80 bits (10 bytes)
  * a seat in one Python int, as in tarotlib.deal.state.
  */
@@ -66,6 +70,28 @@ static int m_select(m128 a, int rank)
     return base + ctz64(w);
 }
 
+/* The bytes of a non-negative int below 2**(8 * size), little-endian, into buf: an
+ * OverflowError (naming `what`) for a negative or a wider int, alike on every Python version. */
+static int int_bytes(PyObject *v, unsigned char *buf, size_t size, const char *what)
+{
+    if (_PyLong_Sign(v) < 0) {
+        PyErr_Format(PyExc_OverflowError, "%s is negative", what);
+        return -1;
+    }
+    if ((size_t)_PyLong_NumBits(v) > 8 * size) {
+        PyErr_Format(PyExc_OverflowError, "%s is too big", what);
+        return -1;
+    }
+    if (size == 0) return 0;
+#if PY_VERSION_HEX >= 0x030D0000
+    if (PyLong_AsNativeBytes(v, buf, (Py_ssize_t)size, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
+        return -1;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)v, buf, size, 1, 0) < 0) return -1;
+#endif
+    return 0;
+}
+
 /* A Python int (non-negative, below 2**78) as a mask. */
 static int m_from_py(PyObject *v, m128 *out)
 {
@@ -74,12 +100,7 @@ static int m_from_py(PyObject *v, m128 *out)
         PyErr_Format(PyExc_TypeError, "a card mask is an int, not %.100s", Py_TYPE(v)->tp_name);
         return -1;
     }
-#if PY_VERSION_HEX >= 0x030D0000
-    if (PyLong_AsNativeBytes(v, buf, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
-        return -1;
-#else
-    if (_PyLong_AsByteArray((PyLongObject *)v, buf, 16, 1, 0) < 0) return -1;
-#endif
+    if (int_bytes(v, buf, 16, "a card mask") < 0) return -1;
     uint64_t lo = 0, hi = 0;
     for (int i = 7; i >= 0; i--) {
         lo = lo << 8 | buf[i];
@@ -113,17 +134,7 @@ static int seats_from_py(PyObject *v, int n, m128 *out)
         PyErr_Format(PyExc_TypeError, "packed masks are an int, not %.100s", Py_TYPE(v)->tp_name);
         return -1;
     }
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t need = PyLong_AsNativeBytes(v, buf, (Py_ssize_t)size,
-                                           Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
-    if (need < 0) return -1;
-    if ((size_t)need > size) {
-        PyErr_SetString(PyExc_OverflowError, "packed masks wider than the seats");
-        return -1;
-    }
-#else
-    if (_PyLong_AsByteArray((PyLongObject *)v, buf, size, 1, 0) < 0) return -1;
-#endif
+    if (int_bytes(v, buf, size, "the packed masks (an int)") < 0) return -1;
     for (int s = 0; s < n; s++) {
         const unsigned char *p = buf + s * SEAT_BYTES;
         uint64_t lo = 0, hi = 0;
@@ -678,19 +689,7 @@ static PyObject *speedups_unpack(PyObject *module, PyObject *const *args, Py_ssi
         PyErr_NoMemory();
         goto done;
     }
-    if (nbytes) {
-#if PY_VERSION_HEX >= 0x030D0000
-        Py_ssize_t need = PyLong_AsNativeBytes(bits, raw, (Py_ssize_t)nbytes,
-                                               Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-        if (need < 0) goto done;
-        if ((size_t)need > nbytes) {
-            PyErr_SetString(PyExc_OverflowError, "unpack(): bits has more than nbits bits");
-            goto done;
-        }
-#else
-        if (_PyLong_AsByteArray((PyLongObject *)bits, raw, nbytes, 1, 0) < 0) goto done;
-#endif
-    }
+    if (int_bytes(bits, raw, nbytes, "unpack(): bits") < 0) goto done;
     if ((size_t)_PyLong_NumBits(bits) > (size_t)nbits) {
         PyErr_SetString(PyExc_OverflowError, "unpack(): bits has more than nbits bits");
         goto done;
@@ -912,19 +911,15 @@ static PyObject *Observer_fill(Observer *o, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_TypeError, "fill(): actions is an int");
         return NULL;
     }
-    if (abytes) {
-#if PY_VERSION_HEX >= 0x030D0000
-        Py_ssize_t need = PyLong_AsNativeBytes(acts, actions, (Py_ssize_t)abytes,
-                                               Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-        if (need < 0) return NULL;
-#else
-        if (_PyLong_AsByteArray((PyLongObject *)acts, actions, abytes, 1, 0) < 0) return NULL;
-#endif
+    if (_PyLong_Sign(acts) < 0) {
+        PyErr_SetString(PyExc_OverflowError, "fill(): actions is negative");
+        return NULL;
     }
     if ((size_t)_PyLong_NumBits(acts) > (size_t)n * (size_t)o->slots) {
         PyErr_SetString(PyExc_OverflowError, "fill(): actions has more bits than the seats' slots");
         return NULL;
     }
+    if (int_bytes(acts, actions, abytes, "fill(): actions") < 0) return NULL;
     Py_buffer buf;
     if (PyObject_GetBuffer(args[0], &buf, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
     if (buf.itemsize != 4 || buf.format == NULL || strcmp(buf.format, "f") != 0 || buf.len / 4 != o->size) {
