@@ -196,8 +196,8 @@ class TensorEncoder:
         # Without the compiled writer (``_observer``, below), the observation is built as one
         # integer, one bit per entry, in a "raw" layout where a card's entry in a section of
         # cards is at the card's own index (sections of ``width`` entries per row): then
-        # unpacked at once. With the whole pack (``deck`` is 0 … 77) the
-        # raw layout is the layout; otherwise the entries are gathered from it.
+        # unpacked at once. With the whole pack (``deck`` is 0 … 77) the raw layout is the
+        # layout; otherwise the entries are gathered from it.
         identity = deck == list(range(d))
         width = self._width = d if identity else 80
         raw: dict[str, int] = {}
