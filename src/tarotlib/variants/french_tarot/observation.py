@@ -17,7 +17,7 @@ from tarotlib.deal.data import note
 from tarotlib.deal.state import SEAT_BITS
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
-from tarotlib.variants.french_tarot.types import Contract, Declaration
+from tarotlib.variants.french_tarot.types import TAKES_CHIEN, Contract, Declaration
 
 if TYPE_CHECKING:
     from tarotlib.variants.french_tarot.game import FrenchTarotState
@@ -26,7 +26,6 @@ __all__ = ["FrenchTarotObservation", "observe", "table_mask", "visible_mask"]
 
 _PETIT_SEC = "petit sec"  # the start of the annulment reason of FT-3.4
 _CHIEN_SHOWN_IN = frozenset({"discard", "slam", "play", "over"})
-_GARDE = Contract.GARDE  # the contracts up to it take the chien (FT-6.1)
 
 
 @attrs.frozen
@@ -159,12 +158,9 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
     """
     d = state._d
     over = d.result is not None
-    mask = state.tricks_mask  # the cards played (a shared cache), the trick in progress next
-    for c in state._trick:
-        mask |= 1 << c
+    mask = state.played_mask
     contract = cast("Contract | None", d.contract)
-    # Prise and Garde take the chien (FT-6.1): shown from the écart on
-    if over or (contract is not None and contract <= _GARDE and state._ph.name in _CHIEN_SHOWN_IN):
+    if over or (contract in TAKES_CHIEN and state._ph.name in _CHIEN_SHOWN_IN):  # FT-6.1
         mask |= d.kitty
     discard = d.discard
     if discard:

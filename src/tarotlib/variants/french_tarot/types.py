@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-__all__ = ["Camp", "Contract", "Declaration", "DeclarationKind"]
+__all__ = ["TAKES_CHIEN", "Camp", "Contract", "Declaration", "DeclarationKind"]
 
 
 class Contract(enum.IntEnum):
@@ -31,7 +31,7 @@ class Contract(enum.IntEnum):
     @property
     def takes_chien(self) -> bool:
         """Prise and Garde: the chien is shown, taken and an écart made (FT-6.1)."""
-        return self <= Contract.GARDE
+        return self in TAKES_CHIEN
 
     @property
     def label(self) -> str:
@@ -59,6 +59,15 @@ class Contract(enum.IntEnum):
             raise ValueError(
                 f"unknown contract {text!r}; expected prise, garde, garde-sans or garde-contre"
             ) from None
+
+
+TAKES_CHIEN: frozenset[Contract] = frozenset({Contract.PRISE, Contract.GARDE})
+"""The contracts that take the chien (FT-6.1): what ``Contract.takes_chien`` tells, as a set
+that hot code can test without a property call.
+
+>>> sorted(contract.label for contract in TAKES_CHIEN)
+['Garde', 'Prise']
+"""
 
 
 class Camp(enum.IntEnum):
