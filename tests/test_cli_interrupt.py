@@ -19,7 +19,7 @@ import pytest
 
 import tarotlib
 from tarotlib.errors import RecordError
-from tarotlib.records import GameRecord, read_records, save
+from tarotlib.records import GameRecord, load_match, read_records, save
 from tarotlib.rng import derive_seed
 
 SRC = Path(tarotlib.__file__).resolve().parent.parent
@@ -125,6 +125,21 @@ def test_ctrl_c_stops_play_cleanly(tmp_path: Path) -> None:
     output = interrupt(child)
     assert child.exitstatus == 130, output
     assert "Traceback" not in output, output
+
+
+def test_ctrl_c_during_play_save_keeps_what_was_played(tmp_path: Path) -> None:
+    child = spawn("play", "belote", "--seed", "1", "--save", "m.json", cwd=tmp_path)
+    for _ in range(3):  # three of the person's moves, then Ctrl-C at the next prompt
+        child.expect("your move> ")
+        child.sendline("1")
+    child.expect("your move> ")
+    output = interrupt(child)
+    assert child.exitstatus == 130, output
+    assert "Traceback" not in output, output
+    assert "match interrupted; saved in m.json" in output, output
+    _, current = load_match(tmp_path / "m.json").replay()
+    assert current is not None and len(current.history) >= 3
+    assert sorted(os.listdir(tmp_path)) == ["m.json"]
 
 
 def test_ctrl_c_during_the_workers_fork_is_held_until_they_have_started() -> None:

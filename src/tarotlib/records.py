@@ -34,6 +34,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, overload
 
 import attrs
 
+from tarotlib._files import write_atomically
 from tarotlib.actions import Action
 from tarotlib.dealing import Layout
 from tarotlib.engine import DealResult, GameState, Rules
@@ -1006,7 +1007,10 @@ def _deal_text(rec: GameRecord) -> str:
 
 # -- files ------------------------------------------------------------------------------------------
 def save(path: str | os.PathLike[str], record: GameRecord | MatchRecord) -> None:
-    """Write ``record`` (a deal's or a match's) to ``path`` as indented UTF-8 JSON.
+    """Write ``record`` (a deal's or a match's) to ``path`` as indented UTF-8 JSON, atomically:
+    the file appears whole or not at all, and a failed write (a missing folder, a full disk, a
+    size limit) raises OSError and leaves the previous file at ``path`` exactly as it was, with no
+    temporary file left behind (docs/records.md).
 
     >>> import os, tempfile
     >>> record = GameRecord("french-tarot", {"players": 4}, SeedDeal(1, dealer=3))
@@ -1015,9 +1019,7 @@ def save(path: str | os.PathLike[str], record: GameRecord | MatchRecord) -> None
     >>> load(path) == record
     True
     """
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(record.dumps(indent=2))
-        f.write("\n")
+    write_atomically(path, record.dumps(indent=2) + "\n")
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:

@@ -53,6 +53,7 @@ from typing import IO, Any, Final, TextIO, TypeAlias
 
 import attrs
 
+from tarotlib._files import written_atomically
 from tarotlib._text import signed
 from tarotlib.bots import Bot
 from tarotlib.engine import Rules
@@ -276,31 +277,8 @@ def _run_chunk(chunk: _Chunk) -> _Partial:
     if chunk.records is None:
         return _play_chunk(chunk, None)
     name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
-    with _written_atomically(os.path.join(chunk.records, name)) as out:
+    with written_atomically(os.path.join(chunk.records, name)) as out:
         return _play_chunk(chunk, out)
-
-
-@contextlib.contextmanager
-def _written_atomically(path: str) -> Iterator[IO[str]]:
-    """A text file to write that appears at ``path`` whole or not at all.
-
-    It is written under a hidden temporary name in the same directory (unique to this attempt: a
-    cluster may run a chunk twice), flushed to disk and renamed to ``path`` on success, which
-    replaces any file of that name at once; on any error, or an interruption, the temporary file is
-    removed. A process killed mid-chunk leaves at most a hidden ``.deals-...tmp`` file.
-    """
-    directory, name = os.path.split(path)
-    temporary = os.path.join(directory, f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
-    try:
-        with open(temporary, "x", encoding="utf-8", newline="\n") as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
-        raise
 
 
 def _play_chunk(chunk: _Chunk, out: IO[str] | None) -> _Partial:
@@ -752,7 +730,7 @@ def _write_run_file(
         "deals": deals,
         "bots": list(bots),
     }
-    with _written_atomically(os.path.join(directory, RUN_FILE)) as f:
+    with written_atomically(os.path.join(directory, RUN_FILE)) as f:
         f.write(json.dumps(run, indent=2, ensure_ascii=False))
         f.write("\n")
 

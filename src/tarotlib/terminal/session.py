@@ -506,22 +506,47 @@ def _named(seat: int, names: tuple[str, ...]) -> str:
     return f"{names[seat]} (seat {seat})" if seat < len(names) else f"seat {seat}"
 
 
-def _save(session: Session, path: str, console: Console, *, quiet: bool = False) -> bool:
-    """Save the match to ``path`` (``~`` expanded); say so, or why it could not be saved."""
-    path = os.path.expanduser(path)
-    try:
-        save(path, session.record())
-    except OSError as exc:
-        console.say(f"  cannot save to {path}: {exc.strerror or exc}")
-        return False
-    if not quiet:
-        again = "replay" if session.match.is_over else "resume"
-        how = "tarotlib replay" if session.match.is_over else "tarotlib play --resume"
-        console.say(f"  saved; {again} with: {how} {shlex.quote(path)}")
-    return True
+@attrs.define
+class _Saves:
+    """The saves of one run of :func:`play`: each file's last outcome, so that a failed save is
+    reported at once and again in the exit status when no later save to that file made it good."""
+
+    session: Session
+    console: Console
+    outcome: dict[str, bool] = attrs.field(factory=dict)
+
+    def save(self, path: str, *, quiet: bool = False) -> bool:
+        """Save the match to ``path`` (``~`` expanded, written atomically: a failed save leaves
+        the previous file as it was); say so, or in one line why it could not be saved."""
+        path = os.path.expanduser(path)
+        try:
+            save(path, self.session.record())
+        except OSError as exc:
+            self.console.say(
+                f"  cannot save to {path}: {exc.strerror or exc}; the file is unchanged"
+            )
+            self.outcome[path] = False
+            return False
+        self.outcome[path] = True
+        if not quiet:
+            over = self.session.match.is_over
+            again, how = (
+                ("replay", "tarotlib replay") if over else ("resume", "tarotlib play --resume")
+            )
+            self.console.say(f"  saved; {again} with: {how} {shlex.quote(path)}")
+        return True
+
+    def failed(self, path: str) -> bool:
+        """True when the last save to ``path`` failed."""
+        return not self.outcome.get(os.path.expanduser(path), True)
+
+    @property
+    def status(self) -> int:
+        """The exit status: 1 when the last save to some file failed, else 0."""
+        return 1 if not all(self.outcome.values()) else 0
 
 
-def _ask_move(session: Session, console: Console) -> GameState | None:
+def _ask_move(session: Session, console: Console, saves: _Saves) -> GameState | None:
     """Show the table and read the person's action until it is legal; the new state, or None
     when the person quits."""
     state = session.state
@@ -547,7 +572,7 @@ def _ask_move(session: Session, console: Console) -> GameState | None:
             elif item.name == "show":
                 console.say(render_table(view, legal, heading=heading))
             elif item.name == "save":
-                _save(session, item.argument, console)
+                saves.save(item.argument)
             else:
                 return None
             continue
@@ -557,14 +582,14 @@ def _ask_move(session: Session, console: Console) -> GameState | None:
             console.say(f"  refused: {exc}")
 
 
-def _play_deal(session: Session, console: Console) -> bool:
+def _play_deal(session: Session, console: Console, saves: _Saves) -> bool:
     """Play the deal in progress to its end; False if the person quits."""
     state = session.state
     assert state is not None
     while not state.is_over:
         before = session.view()
         if state.to_act == session.human:
-            after = _ask_move(session, console)
+            after = _ask_move(session, console, saves)
             if after is None:
                 return False
         else:
@@ -575,7 +600,7 @@ def _play_deal(session: Session, console: Console) -> bool:
     return True
 
 
-def _pause(session: Session, console: Console) -> bool:
+def _pause(session: Session, console: Console, saves: _Saves) -> bool:
     """Between deals: Enter goes on; False if the person quits."""
     while True:
         text = console.ask(NEXT_DEAL_PROMPT)
@@ -596,16 +621,18 @@ def _pause(session: Session, console: Console) -> bool:
                 render_totals(session.match, session.human, session.teams, session.seat_names)
             )
         elif command.name == "save":
-            _save(session, command.argument, console)
+            saves.save(command.argument)
         else:
             return False
 
 
 def play(session: Session, console: Console | None = None, *, save_to: str | None = None) -> int:
     """Play ``session`` to the end of the match, or until the person quits (``quit`` or the end
-    of input); returns 0. With ``save_to``, the match is saved to that file after every deal and
-    when the person leaves (so that even a one-deal game can be replayed); without it, a person at
-    a terminal is asked at the end of the match whether to save it. The module docstring plays a
+    of input). With ``save_to``, the match is saved to that file after every deal, when the person
+    leaves and on Ctrl-C (so that even a one-deal game can be replayed); without it, a person at
+    a terminal is asked at the end of the match whether to save it. Every save is atomic: a save
+    that fails says why in one line and leaves the previous file as it was. Returns the exit
+    status: 0, or 1 when the last save to some file failed. The module docstring plays a
     whole match; here the person looks at the commands, then quits at the first prompt:
 
     >>> import io, tarotlib
@@ -630,12 +657,32 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
     ((), True)
     """
     console = Console() if console is None else console
+    saves = _Saves(session, console)
     console.say(_intro(session))
+    try:
+        _play_match(session, console, saves, save_to)
+    except KeyboardInterrupt:  # Ctrl-C: what has been played is saved, then the caller is told
+        if save_to is not None and saves.save(save_to, quiet=True):
+            console.say(
+                f"\nmatch interrupted; saved in {save_to} (tarotlib play --resume to go on)"
+            )
+        raise
+    return saves.status
+
+
+def _play_match(session: Session, console: Console, saves: _Saves, save_to: str | None) -> None:
+    """The loop of :func:`play`: deals, pauses, saves, and the end of the match."""
     teams = session.teams
     names = session.seat_names
-    left = "match left (save it before quitting to finish it later)"
-    if save_to is not None:
-        left = f"match left; saved in {save_to} (tarotlib play --resume to go on)"
+
+    def leave() -> None:
+        if save_to is None:
+            console.say("match left (save it before quitting to finish it later)")
+        elif saves.failed(save_to):
+            console.say(f"match left; NOT saved: the save to {save_to} failed (see above)")
+        else:
+            console.say(f"match left; saved in {save_to} (tarotlib play --resume to go on)")
+
     while True:
         if session.state is None:
             if session.match.is_over:
@@ -644,38 +691,40 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
             console.say("")
             dealer = _named(session.match.dealer, names)
             console.say(f"== deal {session.deal_number} · dealer: {dealer} ==")
-        if not _play_deal(session, console):
+        if not _play_deal(session, console, saves):
             if save_to is not None:
-                _save(session, save_to, console, quiet=True)
-            console.say(left)
-            return 0
+                saves.save(save_to, quiet=True)
+            leave()
+            return
         result = session.finish_deal()
         if save_to is not None:
-            _save(session, save_to, console, quiet=True)
+            saves.save(save_to, quiet=True)
         console.say("")
         console.say(f"== deal {len(session.match.results)} over ==")
         console.say(render_deal_end(result, session.match, session.human, teams, names))
         if session.match.is_over:
             break
-        if not _pause(session, console):
-            console.say(left)
-            return 0
+        if not _pause(session, console, saves):
+            leave()
+            return
     console.say("")
     console.say(
         render_match_end(session.match, session.human, teams, names, alone=bool(session.automatic))
     )
-    if save_to is not None:
+    if save_to is None:
+        if console.interactive:
+            _offer_save(console, saves)
+    elif saves.failed(save_to):
+        console.say(f"NOT saved: the save to {save_to} failed (see above)")
+    else:
         console.say(f"saved in {save_to}; replay with: tarotlib replay {shlex.quote(save_to)}")
-    elif console.interactive:
-        _offer_save(session, console)
-    return 0
 
 
-def _offer_save(session: Session, console: Console) -> None:
+def _offer_save(console: Console, saves: _Saves) -> None:
     """At the end of a match at a terminal: ask for a file to save it in (Enter: no)."""
     while True:
         text = console.ask(SAVE_PROMPT)
         if text is None or not text.strip():
             return
-        if _save(session, text.strip(), console):
+        if saves.save(text.strip()):
             return
