@@ -1,19 +1,27 @@
-"""Behaviour is unchanged: the baseline captured before the deal-machine rewrite still holds.
+"""Behaviour is unchanged: the baselines captured before the deal-machine rewrite and before the
+deal machine was put behind one door still hold.
 
 ``tests/baseline/baseline.json`` holds digests of 10,000 seeded random deals for every game, player
 count and preset (and 2,000 under several option mixes), of every observation in the first 300 of
 them, and of matches between seeded bots. ``tests/baseline/records/`` holds game and match records
 written by tarotlib in the version-1 formats (``tarotlib play`` saves included), and
 ``expected.json`` what each replays to. See ``tests/baseline_capture.py`` to investigate a failure.
+
+``tests/baseline/all-games.json`` (``tests/baseline_games.py``) does the same for every other game,
+player count, preset and two option mixes of each, and for the AI layer (play-outs, action ids,
+tensors, sampled worlds). The suite checks the first 2,000 deals of each configuration there;
+``TAROTLIB_BASELINE=full`` (CI's thorough run) checks all 10,000.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import baseline_capture as capture
+import baseline_games as games
 import pytest
 from baseline_records import match_summary, state_summary
 
@@ -69,3 +77,30 @@ def test_records_replay_unchanged(name: str) -> None:
         assert match_summary(match, current) == EXPECTED[name]
     else:
         assert state_summary(GameRecord.loads(text).replay()) == EXPECTED[name]
+
+
+GAMES_WANT: dict[str, list[str]] = json.loads((BASE / "all-games.json").read_text())
+FULL = os.environ.get("TAROTLIB_BASELINE") == "full"
+
+
+@pytest.mark.parametrize(
+    "key,kind,name,options", games.every_key(), ids=[k[0] for k in games.every_key()]
+)
+def test_every_game_unchanged(key: str, kind: str, name: str, options: dict[str, Any]) -> None:
+    want = GAMES_WANT[key]
+    blocks = None if FULL or kind != "deals" else 20
+    got = games.digests(kind, name, options, blocks)
+    assert len(got) == (len(want) if blocks is None else blocks)
+    first = next((i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b), None)
+    assert first is None, (
+        f"{key}: block {first} differs from the baseline; inspect a deal with: "
+        f"python tests/baseline_games.py --show {key} {first * games.BLOCK if first else 0}"
+    )
+
+
+def test_the_games_baseline_covers_the_registry() -> None:
+    import tarotlib
+
+    covered = {name for _, _, name, _ in games.every_key()} | {"french-tarot", "belote"}
+    assert covered == set(tarotlib.variant_names())
+    assert set(GAMES_WANT) == {key for key, _, _, _ in games.every_key()}
