@@ -195,5 +195,71 @@ def main() -> int:
     return 0
 
 
+def games_corpus() -> int:
+    """Add the records of every other game (the configurations of ``baseline_games``): finished
+    deals from seeds and from layouts, a deal in progress, a finished match and a match saved
+    by ``tarotlib play`` in the middle of a deal; run once, before the deal machine was put
+    behind one door (``python tests/baseline_records.py --games``)."""
+    sys.path.insert(0, str(HERE.parents[1] / "src"))
+    sys.path.insert(0, str(HERE.parent))
+    import baseline_games
+
+    import tarotlib
+    from tarotlib.bots import RandomBot
+    from tarotlib.records import GameRecord, MatchRecord
+    from tarotlib.terminal.players import make_bot
+    from tarotlib.terminal.session import new_session
+
+    expected: dict[str, Any] = json.loads((HERE / "expected.json").read_text())
+
+    def write(name: str, record: Any) -> None:
+        (OUT / f"{name}.json").write_text(record.dumps() + "\n")
+        if isinstance(record, MatchRecord):
+            m, current = MatchRecord.loads(record.dumps()).replay()
+            expected[name] = match_summary(m, current)
+        else:
+            expected[name] = state_summary(GameRecord.loads(record.dumps()).replay())
+
+    for key, name, options in baseline_games.CONFIGS:
+        tag = key.replace("/", "-")
+        rules = tarotlib.variant(name, **options)
+        for seed in (1, 2, 3):
+            write(f"game-{tag}-seed{seed}", GameRecord.from_state(_random_state(rules, seed, None)))
+        write(f"game-{tag}-partial", GameRecord.from_state(_random_state(rules, 5, 17)))
+        st = _random_state(rules, 7, None)
+        lay = rules.new_deal(layout=st.layout)
+        for a in st.history:
+            lay = lay.apply(a)
+        write(f"game-{tag}-layout", GameRecord.from_state(lay))
+        m = tarotlib.Match.start(rules, seed=21, deals=3)
+        played = []
+        while not m.is_over:
+            st = m.new_deal()
+            bots = [
+                make_bot("heuristic", seat=s, seed=s) if s % 2 else RandomBot(s)
+                for s in range(rules.players)
+            ]
+            while not st.is_over:
+                assert st.to_act is not None
+                st = st.apply(bots[st.to_act].choose(st))
+            played.append(GameRecord.from_state(st))
+            m = m.add(st.result)
+        write(f"match-{tag}-done", MatchRecord.of(m, played, None))
+        human = 0 if name == "french-tarot-solo" else 1
+        session = new_session(rules, human=human, seed=33, bots="heuristic", deals=3)
+        state = session.start_deal()
+        steps = 0
+        while not state.is_over and steps < 12:
+            mine = state.to_act == session.human
+            legal = state.legal_actions()
+            action = legal[steps % len(legal)] if mine else session.bot_action()
+            state = session.state = state.apply(action)
+            steps += 1
+        write(f"play-{tag}-middeal", session.record())
+    (HERE / "expected.json").write_text(json.dumps(expected, indent=0, sort_keys=True) + "\n")
+    print(f"{len(expected)} records in all")
+    return 0
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(games_corpus() if "--games" in sys.argv else main())
