@@ -49,7 +49,7 @@ def check_node(codec: ActionCodec, state: DealState) -> None:
     assert list(ids) == sorted(set(ids))
     # Phase.legal_cards, the codec's shortcut: when it gives a mask, the legal actions are the
     # plays of those cards and nothing else.
-    cards = state._ph.legal_cards(state)
+    cards = state.current_phase.legal_cards(state)
     if cards >= 0:
         assert [type(a) for a in state.legal_actions()] == [Play] * cards.bit_count()
         assert [int(a.card) for a in state.legal_actions()] == list(cards_of(cards))  # type: ignore[attr-defined]
@@ -276,7 +276,7 @@ def test_a_phase_without_action_space_is_reported() -> None:
     from tarotlib.deal._demo import demo_game
     from tarotlib.deal.phase import Phase
 
-    class Knock(Phase):
+    class Knock(Phase[None]):
         name = "knock"
 
     with pytest.raises(CodecError, match="phase 'knock' \\(Knock\\) does not list its actions"):

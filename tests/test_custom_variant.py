@@ -256,13 +256,14 @@ def test_an_engine_that_ranks_the_cards_wrongly_is_caught() -> None:
 class LastCardWins(TrickPlay):
     """A consistent engine with another rule: the last card played wins each trick."""
 
-    def apply(self, state, action, card=-1, data=None, seat=-1):  # type: ignore[no-untyped-def]
-        new = super().apply(state, action, card, data, seat)
-        if len(new._tricks) > len(state._tricks) and not new.is_over:
-            leader, cards, _ = new._tricks[-1]
+    def apply(self, state, action, *args, **kwargs):  # type: ignore[no-untyped-def]
+        new = super().apply(state, action, *args, **kwargs)
+        if len(new.trick_list) > len(state.trick_list) and not new.is_over:
+            leader, cards, _ = new.trick_list[-1]
             winner = (leader + 3) % 4
-            new._tricks = (*new._tricks[:-1], (leader, cards, winner))
-            new._to = new._lead = winner
+            # Rewrite the state's representation: the engine under test is broken on purpose.
+            new._s_tricks = (*new.trick_list[:-1], (leader, cards, winner))
+            new._s_actor = new._s_leader = winner
         return new
 
 
@@ -349,7 +350,7 @@ def test_the_machine_catches_a_rejection_that_changes_the_state() -> None:
         try:
             return apply(self, action)
         except tarotlib.IllegalActionError:
-            self._h = (self._h, action, self._to)
+            self._s_history = (self._s_history, action, self._s_actor)  # a mutation of the state
             raise
 
     assert "changed the state" in str(machine_failure(with_state(apply=leaky)))

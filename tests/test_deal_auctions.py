@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -31,7 +31,6 @@ from tarotlib.deal import (
     bidding_order,
     evolve,
     first_of_series,
-    note,
 )
 from tarotlib.dealing import PacketSchedule
 from tarotlib.decks import TAROT_78
@@ -69,7 +68,7 @@ class Auctioned(Game[DealState]):
     winning when he takes at least his share of the tricks. An all-pass annulled with the
     ``redeal_reason`` of TO-5.7's ``same_dealer`` keeps the dealer and does not count."""
 
-    phases: tuple[Phase, ...]
+    phases: tuple[Phase[Any], ...]
     players: int = 3
     dealing: PacketSchedule = attrs.field(init=False)
     name = "auctioned"
@@ -104,7 +103,7 @@ class Auctioned(Game[DealState]):
 
 
 def auction_game(players: int = 3, *, play_: bool = False, **options: object) -> Auctioned:
-    phases: list[Phase] = [MultiRoundBidding(tuple(Ombre), **options)]  # type: ignore[arg-type]
+    phases: list[Phase[Any]] = [MultiRoundBidding(tuple(Ombre), **options)]  # type: ignore[arg-type]
     if play_:
         phases.append(TrickPlay(TrickRules()))
     return Auctioned(tuple(phases), players)
@@ -221,7 +220,7 @@ def test_the_last_player_may_pass_by_default() -> None:
     state = play(state, "pass")
     assert state.is_over and state.result.annulled == "all players passed"
     assert state.result.scores == (0, 0, 0)
-    assert note(state.data.notes, ALL_PASSED) is True
+    assert state.data.note(ALL_PASSED) is True
     assert state.data.calls == ((1, None), (2, None), (0, None))
     assert (state.contract, state.declarer) == (None, None)
 
@@ -248,7 +247,7 @@ def test_all_pass_same_dealer_keeps_the_dealer_and_does_not_count() -> None:
     auction = rules.phases[0]
     assert isinstance(auction, MultiRoundBidding) and auction.redeal_reason == SAME_DEALER
     state = play(rules.new_deal(seed=5, dealer=1), "pass", "pass", "pass")
-    assert state.result.annulled == SAME_DEALER and note(state.data.notes, ALL_PASSED)
+    assert state.result.annulled == SAME_DEALER and state.data.note(ALL_PASSED)
     match = Match.start(rules, deals=2, first_dealer=1).add(state.result)
     assert (match.dealer, match.deals_counted) == (1, 0)
     # all_pass = next_dealer: annulled, counted, and the deal passes on (LO-1.3).
@@ -264,7 +263,7 @@ def test_all_pass_can_hand_over_to_the_king_call() -> None:
     rules = Auctioned((auction, KingCall()), 5)
     state = play(rules.new_deal(seed=6, dealer=4), *["pass"] * 5)
     assert (state.phase, state.to_act) == ("king-call", 4)
-    assert note(state.data.notes, ALL_PASSED) is True and state.contract is None
+    assert state.data.note(ALL_PASSED) is True and state.contract is None
     assert all(a.text.startswith("call K") for a in state.legal_actions())
     # A bid: no King call.
     state = play(rules.new_deal(seed=6, dealer=4), "bid due", *["pass"] * 4)
@@ -370,7 +369,7 @@ def test_random_auctions_terminate_and_reject_what_is_not_offered(
         bids = [(s, c) for s, c in d.calls if c is not None]
         assert (d.declarer, d.contract) == bids[-1]
     else:
-        assert all(c is None for _, c in d.calls) and note(d.notes, ALL_PASSED)
+        assert all(c is None for _, c in d.calls) and d.note(ALL_PASSED)
         assert last_may_pass, "an all-pass needs the last player to be allowed to pass"
         if all_pass == "next_phase":
             assert state.phase == "king-call"
@@ -385,7 +384,7 @@ def test_one_round_bidding_hands_over_when_all_pass() -> None:
     state = play(rules.new_deal(seed=2, dealer=1), "pass", "pass", "pass", "pass")
     assert (state.phase, state.to_act) == ("king-call", 1)
     assert state.data.calls == ((2, None), (3, None), (0, None), (1, None))
-    assert state.data.notes == ((ALL_PASSED, True),) and state.data.declarer == -1
+    assert state.data.notes == ((ALL_PASSED.name, True),) and state.data.declarer == -1
     state = play(rules.new_deal(seed=2, dealer=1), "bid una", "pass", "pass", "pass")
     assert state.is_over and state.data.notes == () and state.declarer == 2
 
@@ -416,13 +415,13 @@ class Series(Game[DealState]):
     first_deal: Literal["free", "lowest"] = "lowest"
     first: bool = False
     players: int = 3
-    phases: tuple[Phase, ...] = attrs.field(init=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False)
     name = "series"
     deck = TAROT_78
     dealing = SCHEDULES[3]
 
     @phases.default
-    def _phases(self) -> tuple[Phase, ...]:
+    def _phases(self) -> tuple[Phase[Any], ...]:
         choose = ChooseContract(
             tuple(Solo), who=_seat_zero, first_deal=self.first_deal, first=_rules_first
         )
@@ -446,13 +445,13 @@ class NotedSeries(Game[DealState]):
     match gives from :meth:`Game.deal_facts`) for :func:`first_of_series`."""
 
     players: int = 3
-    phases: tuple[Phase, ...] = (ChooseContract(tuple(Solo), first_deal="lowest"),)
+    phases: tuple[Phase[Any], ...] = (ChooseContract(tuple(Solo), first_deal="lowest"),)
     name = "noted-series"
     deck = TAROT_78
     dealing = SCHEDULES[3]
 
     def deal_facts(self, counted: int) -> dict[str, object]:
-        return {FIRST_OF_SERIES: True} if counted == 0 else {}
+        return {FIRST_OF_SERIES.name: True} if counted == 0 else {}
 
     def score(self, state: DealState) -> DealResult:
         return DealResult((0, 0, 0), breakdown=Said("no score"), declarer=state.declarer)
@@ -490,9 +489,11 @@ def test_the_first_deal_of_a_series_is_played_at_the_lowest_contract() -> None:
 
 def test_the_first_deal_can_be_noted_in_the_deal_facts() -> None:
     rules = NotedSeries()
-    first = rules.new_deal(seed=1, facts={FIRST_OF_SERIES: True})
+    first = rules.new_deal(seed=1, facts={FIRST_OF_SERIES.name: True})
     assert first_of_series(first) and texts(first) == ["bid prise"]
-    assert first.facts == {FIRST_OF_SERIES: True} and first.data.notes == ((FIRST_OF_SERIES, True),)
+    assert first.facts == {FIRST_OF_SERIES.name: True} and first.data.notes == (
+        (FIRST_OF_SERIES.name, True),
+    )
     later = rules.new_deal(seed=1)
     assert not first_of_series(later) and len(later.legal_actions()) == 4
     assert play(first, "bid prise").contract == Solo.PRISE
@@ -503,7 +504,7 @@ def test_a_match_tells_its_first_counted_deal_that_it_is_the_first() -> None:
     match = Match.start(NotedSeries(), deals=2, seed=4)
     first = match.new_deal()
     assert isinstance(first, DealState)
-    assert first_of_series(first) and first.facts == {FIRST_OF_SERIES: True}
+    assert first_of_series(first) and first.facts == {FIRST_OF_SERIES.name: True}
     match = match.add(play(first, "bid prise").result)
     second = match.new_deal()
     assert isinstance(second, DealState)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -45,7 +45,6 @@ from tarotlib.deal import (
     Phase,
     TrickPlay,
     evolve,
-    note,
     unheld_cards,
     unheld_reason,
 )
@@ -116,7 +115,7 @@ class Called(Game[DealState]):
     players: int = 5
     partner_call: Literal["optional", "mandatory"] = "optional"
     in_discard: Literal["alone", "dealer"] = "alone"
-    phases: tuple[Phase, ...] = attrs.field(init=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False)
     dealing: PacketSchedule = attrs.field(init=False)
     name = "called"
     deck = TAROT_78
@@ -126,7 +125,7 @@ class Called(Game[DealState]):
         return SCHEDULES[self.players]
 
     @phases.default
-    def _phases(self) -> tuple[Phase, ...]:
+    def _phases(self) -> tuple[Phase[Any], ...]:
         return (
             DiscardCards(DEALER_DISCARD, DISCARD_SIZE[self.players], who=dealer, take_kitty=True),
             MultiRoundBidding(tuple(Ombre)),
@@ -228,7 +227,7 @@ def test_a_called_card_in_the_discard(
     assert state.to_act == 1 and Call(discarded) in state.legal_actions()
     state = state.apply(Call(discarded))
     assert state.called_card == discarded and state.partner == partner
-    assert note(state.data.notes, CALLED_IN_DISCARD) is True
+    assert state.data.note(CALLED_IN_DISCARD) is True
     assert state.sides[0] == (0 if partner == 0 else 1)
 
 
@@ -241,7 +240,7 @@ def test_the_declarer_may_decline_an_optional_call() -> None:
     assert not isinstance(rules.parse_action("no-call"), Pass)
     state = play(state, "no-call")
     assert state.phase == "play" and state.partner is None and state.called_card is None
-    assert note(state.data.notes, NO_CALL) is True
+    assert state.data.note(NO_CALL) is True
     assert state.sides == (1, 0, 1, 1, 1)
     final = finish(state)
     check_replay(final)
@@ -301,12 +300,12 @@ def test_random_partner_calls(
         return
     hand = before.hand_mask(d.declarer)
     if d.called < 0:
-        assert partner_call == "optional" and note(d.notes, NO_CALL) and d.partner == -1
+        assert partner_call == "optional" and d.note(NO_CALL) and d.partner == -1
         return
     assert not hand >> d.called & 1
     assert not (d.declarer == d.dealer and d.discard >> d.called & 1)
     if d.discard >> d.called & 1:
-        assert note(d.notes, CALLED_IN_DISCARD)
+        assert d.note(CALLED_IN_DISCARD)
         assert d.partner == (d.dealer if in_discard == "dealer" else -1)
     else:
         assert before.hand_mask(d.partner) >> d.called & 1 and d.partner != d.declarer
@@ -354,7 +353,7 @@ class Flowers(Game[DealState]):
     auction: Literal["single_round", "multi_round"] = "single_round"
     call_fallback: Literal["queen_cavalier_jack", "alone"] = "queen_cavalier_jack"
     discard: bool = True
-    phases: tuple[Phase, ...] = attrs.field(init=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False)
     dealing: PacketSchedule = attrs.field(init=False)
     name = "flowers"
     deck = TAROT_78
@@ -364,9 +363,9 @@ class Flowers(Game[DealState]):
         return SCHEDULES[self.players]
 
     @phases.default
-    def _phases(self) -> tuple[Phase, ...]:
+    def _phases(self) -> tuple[Phase[Any], ...]:
         contracts = tuple(Flower)[1:]
-        auction: Phase = (
+        auction: Phase[Any] = (
             OneRoundBidding(contracts, all_pass="next_phase")
             if self.auction == "single_round"
             else MultiRoundBidding(contracts, seniority="none", all_pass="next_phase")
@@ -384,7 +383,7 @@ class Flowers(Game[DealState]):
     def score(self, state: DealState) -> DealResult:
         d = state.data
         n = self.players
-        if not note(d.notes, KING_CALL):
+        if not d.note(KING_CALL):
             return DealResult((0,) * n, breakdown=Said("a solo: not scored here"))
         team = [s for s in range(n) if d.sides[s] == 0]
         pile = 0
@@ -436,7 +435,7 @@ def test_ch_e3_the_dealer_calls_a_king_he_lacks_and_its_holder_is_known() -> Non
         3,
         parse_card("KH"),
     )
-    assert note(d.notes, KING_CALL) is True and note(d.notes, ALL_PASSED) is True
+    assert d.note(KING_CALL) is True and d.note(ALL_PASSED) is True
     assert state.sides == (0, 1, 1, 0, 1)  # 2 v 3 (CH-10.1)
     final = finish(state)
     check_replay(final)
@@ -513,7 +512,7 @@ def test_the_dealer_plays_alone_when_nothing_can_be_called() -> None:
     state = discard_first(rules.new_deal(layout=layout))
     state = play(state, "pass", "pass", "pass", "pass")
     assert state.phase == "play" and state.declarer == 0 and state.partner is None
-    assert note(state.data.notes, KING_CALL) is True and state.contract == Flower.KING_CALL
+    assert state.data.note(KING_CALL) is True and state.contract == Flower.KING_CALL
     assert state.sides == (0, 1, 1, 1)
     final = finish(state)
     assert sum(final.result.scores) == 0 and len(set(final.result.scores[1:])) == 1
@@ -553,7 +552,7 @@ def test_no_king_call_after_a_bid() -> None:
     state = play(discard_first(rules.new_deal(seed=14, dealer=0)), "pass", "bid two-card")
     state = play(state, "pass", "pass", "pass")
     assert state.phase == "play" and state.declarer == 2 and state.called_card is None
-    assert not note(state.data.notes, KING_CALL)
+    assert not state.data.note(KING_CALL)
     with pytest.raises(ActionParseError):
         rules.parse_action("call")
 
@@ -595,7 +594,7 @@ def test_random_king_calls(
     }
     state = drive(state, rng, {"king-call"}, call_universe)
     d = state.data
-    assert d.declarer == d.dealer and note(d.notes, KING_CALL)
+    assert d.declarer == d.dealer and d.note(KING_CALL)
     assert d.partner >= 0 and state.hand_mask(d.partner) >> d.called & 1
     final = finish(state, rng)
     assert sum(final.result.scores) == 0

@@ -4,7 +4,7 @@ conceding ending the deal with no play — driven through small games defined he
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -17,6 +17,7 @@ import tarotlib
 from tarotlib.actions import Action, Concede, Pass, Play, Redeal, Slam
 from tarotlib.cards import parse_card
 from tarotlib.deal import (
+    CONCEDED,
     CallCard,
     DealData,
     DealState,
@@ -27,10 +28,10 @@ from tarotlib.deal import (
     TrickPlay,
     concession,
     dealer_outbid,
-    note,
     unheld_cards,
     unheld_reason,
 )
+from tarotlib.deal.data import Note
 from tarotlib.dealing import PacketSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.engine import DealResult
@@ -54,6 +55,17 @@ def _no_contract(data: DealData) -> bool:
     return data.contract is not None
 
 
+EXCHANGED = Note("exchanged", False)
+
+
+def noted(state: DealState, key: Note[bool]) -> bool | None:
+    """The value the deal noted under ``key``, or None when it noted nothing there."""
+    for name, value in state.data.notes:
+        if name == key.name:
+            return bool(value)
+    return None
+
+
 @attrs.frozen
 class Conceding(Game[DealState]):
     """Tarocc'Ombre's auction and concession: ``timing`` places the concession before or after a
@@ -65,7 +77,7 @@ class Conceding(Game[DealState]):
     timing: Literal["after_exchanges", "before_exchanges"] = "after_exchanges"
     payment: Literal["each_opponent", "dealer_only"] = "each_opponent"
     call: bool = False
-    phases: tuple[Phase, ...] = attrs.field(init=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False)
     dealing: PacketSchedule = attrs.field(init=False)
     name = "conceding"
     deck = TAROT_78
@@ -75,9 +87,13 @@ class Conceding(Game[DealState]):
         return SCHEDULES[self.players]
 
     @phases.default
-    def _phases(self) -> tuple[Phase, ...]:
+    def _phases(self) -> tuple[Phase[Any], ...]:
         exchanges = Decision(
-            "exchanges", "exchanged", (Pass(),), expects="pass (no exchanges here)"
+            "exchanges",
+            EXCHANGED,
+            (Pass(),),
+            value=lambda action: True,
+            expects="pass (no exchanges here)",
         )
         offer = concession()
         middle = (exchanges, offer) if self.timing == "after_exchanges" else (offer, exchanges)
@@ -88,7 +104,7 @@ class Conceding(Game[DealState]):
         d = state.data
         n = self.players
         base = BASE[d.contract]  # type: ignore[index]
-        if note(d.notes, "conceded"):  # TO-7.3
+        if d.note(CONCEDED):  # TO-7.3
             if self.payment == "dealer_only":
                 scores = [0] * n
                 scores[d.declarer], scores[d.dealer] = -base, base
@@ -129,7 +145,7 @@ def test_lo_e6_the_declarer_concedes() -> None:
     state = play(state, "concede")
     assert state.is_over and not state.result.is_annulled
     assert state.result.scores == (4, -8, 4)
-    assert note(state.data.notes, "conceded") is True and state.tricks == ()
+    assert noted(state, CONCEDED) is True and state.tricks == ()
     check_replay(state)
 
 
@@ -141,7 +157,7 @@ def test_concession_payment_to_the_dealer_only() -> None:
 
 def test_playing_on() -> None:
     state = play(Conceding().new_deal(seed=1, dealer=0), *LO_E6, "pass", "no-concede")
-    assert state.phase == "play" and note(state.data.notes, "conceded") is False
+    assert state.phase == "play" and noted(state, CONCEDED) is False
     final = finish(state)
     assert final.tricks and sum(final.result.scores) == 0
 
@@ -169,7 +185,7 @@ def test_the_concession_may_come_before_the_exchanges() -> None:
     assert play(state, "no-concede").phase == "exchanges"
     conceded = play(state, "concede")
     assert conceded.is_over and conceded.result.scores == (4, -8, 4)
-    assert note(conceded.data.notes, "exchanged") is None  # no exchanges after a concession
+    assert noted(conceded, EXCHANGED) is None  # no exchanges after a concession
 
 
 def test_a_conceding_declarer_calls_no_partner() -> None:
@@ -238,8 +254,8 @@ def test_random_concessions(
     offered = dealer_outbid(state.data)
     assert (state.phase == "concession") == offered  # TO-7.1, wherever the game places it
     state = drive(state, rng, {"concession", "exchanges"}, universe)
-    if note(state.data.notes, "conceded"):
+    if noted(state, CONCEDED):
         assert offered and state.is_over and state.tricks == ()
     else:
         assert state.phase == "play"
-        assert note(state.data.notes, "conceded") is (False if offered else None)
+        assert noted(state, CONCEDED) is (False if offered else None)

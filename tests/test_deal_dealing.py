@@ -12,6 +12,7 @@ import json
 import pickle
 import random
 from itertools import groupby
+from typing import Any
 
 import pytest
 from deal_helpers import apply_all, check_conservation, random_play
@@ -90,8 +91,8 @@ class ExtraDeal(Game[DealState]):
         self.players = players
         self.deck = deck
         self.dealing = self.plan = plan
-        bidding: list[Phase] = [OneRoundBidding(tuple(Bid))] if auction else []
-        discard: list[Phase] = (
+        bidding: list[Phase[Any]] = [OneRoundBidding(tuple(Bid))] if auction else []
+        discard: list[Phase[Any]] = (
             [DiscardCards(DEALER_DISCARD, plan.extra, who=dealer)] if plan.extra else []
         )
         first, second = (discard, bidding) if discard_first else (bidding, discard)

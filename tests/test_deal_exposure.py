@@ -9,6 +9,7 @@ cards (LO-11), the exposure, the dealer's discard (LO-8) and the tricks.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 from deal_helpers import apply_all, check_conservation, random_play, snapshot
@@ -28,6 +29,7 @@ from tarotlib.deal import (
     exposed,
     face_up,
 )
+from tarotlib.deal.data import Note
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.exposure import ExposureOrder
 from tarotlib.dealing import DealerExtraSchedule, Layout
@@ -203,6 +205,9 @@ def test_a_seat_sitting_out_shows_nothing() -> None:
     assert [s for s in seats[:2]] == [3, 3] and len(seats) >= 6
 
 
+SHOWN = Note("shown", cast("tuple[tuple[int, Card], ...]", ()))
+
+
 def test_the_phase_parameters() -> None:
     """Generic parameters: three of the dealer's cards, none of the others', one non-honour."""
 
@@ -210,12 +215,12 @@ def test_the_phase_parameters() -> None:
         def __init__(self) -> None:
             super().__init__()
             self.phases = (
-                ExposeCards(HONOURS, dealer_cards=3, others_cards=0, plain=1, key="shown"),
+                ExposeCards(HONOURS, dealer_cards=3, others_cards=0, plain=1, key=SHOWN),
                 *self.phases[1:],
             )
 
     state = Other().new_deal(layout=arrange(0, "4S KD 5S KC", OTHERS))
-    assert exposed(state.data) == () and [c.text for _, c in exposed(state.data, "shown")] == [
+    assert exposed(state.data) == () and [c.text for _, c in exposed(state.data, SHOWN)] == [
         "KD",
         "5S",
         "KC",

@@ -66,7 +66,7 @@ def deal(game: MattoGame, hands: list[str], dealer: int = 3, discard: str = "") 
     state = game.new_deal(layout=Layout([parse_cards(h) for h in hands], (), dealer))
     if discard:  # a dealer's discard (LO-8), for the LO-7.9 option
         data = evolve(state.data, discard=card_mask(parse_cards(discard)))
-        state = state.proceed(None, to_act=state._to, data=data)
+        state = state.proceed(None, to_act=state.actor, data=data)
     return state
 
 
@@ -95,7 +95,7 @@ def test_lo_7_4_the_owner_redeems_the_matto_at_once_with_a_blank_of_his_own() ->
     assert state.tricks[-1].winner == 2
     assert "EX" in pile(state, 3) and "EX" not in pile(state, 2)
     assert "4C" in pile(state, 2) and "4C" not in pile(state, 3)  # all blanks: the first won
-    assert state._fx is None
+    assert state.pending is None
 
 
 def test_lo_7_5_the_exchange_waits_for_the_owners_first_trick() -> None:
@@ -103,11 +103,11 @@ def test_lo_7_5_the_exchange_waits_for_the_owners_first_trick() -> None:
     pile, and is redeemed right after the owner's first trick, with a card of that trick."""
     state = play(deal(matto(), DEFERRED), "4C KC 6C 5C")  # trick 1: seat 1 wins
     state = play(state, "7S 9S EX 3S")  # trick 2: seat 2 wins; the Matto is seat 3's
-    assert "EX" in pile(state, 2) and state._fx == (3, 2, False)  # LO-7.5: it waits
+    assert "EX" in pile(state, 2) and state.pending == (3, 2, False)  # LO-7.5: it waits
     state = play(state, "6S 10S 4S 8S")  # trick 3: seat 3 wins with 10S
     assert state.tricks[-1].winner == 3
     assert "EX" in pile(state, 3) and "EX" not in pile(state, 2)
-    assert "6S" in pile(state, 2) and state._fx is None  # the first card won in trick 3
+    assert "6S" in pile(state, 2) and state.pending is None  # the first card won in trick 3
 
 
 def test_lo_7_6_a_matto_never_redeemed_stays_with_the_winner() -> None:
@@ -145,8 +145,8 @@ def test_ch_12_4_side_source_pays_from_the_partners_pile() -> None:
     own = play(deal(matto(source="own", **options), DEFERRED), "4C KC 6C 5C 7S 9S EX 3S")
     assert side.tricks[-1].winner == own.tricks[-1].winner == 2
     assert "EX" in pile(side, 3) and "4C" in pile(side, 2)  # paid from seat 1's pile
-    assert len(pile(side, 1)) == 3 and side._fx is None
-    assert "EX" in pile(own, 2) and own._fx == (3, 2, False)
+    assert len(pile(side, 1)) == 3 and side.pending is None
+    assert "EX" in pile(own, 2) and own.pending == (3, 2, False)
 
 
 def test_ch_12_6_to_winner_in_the_last_trick() -> None:
@@ -181,7 +181,7 @@ def test_lo_7_9_paying_from_the_dealers_discard() -> None:
     for from_discard, waits in ((False, True), (True, False)):
         state = deal(matto(from_discard=from_discard), DEFERRED, dealer=3, discard="2D 3D")
         state = play(state, "4C KC 6C 5C 7S 9S EX 3S")  # seat 3 (the dealer) has won nothing
-        assert (state._fx is not None) == waits
+        assert (state.pending is not None) == waits
         if not waits:
             assert "EX" in pile(state, 3) and "2D" in pile(state, 2)
             assert state.data.discard == card_mask(parse_cards("3D"))

@@ -12,7 +12,7 @@ import pytest
 import tarotlib
 from tarotlib import Bid, Call, DealState, Pass
 from tarotlib.cards import parse_card
-from tarotlib.deal import DealData, evolve, note, with_note
+from tarotlib.deal import DealData, Note, evolve, note, with_note
 from tarotlib.errors import DealError
 from tarotlib.variants.belote import Belote, BeloteState
 from tarotlib.variants.french_tarot import (
@@ -116,10 +116,18 @@ def test_a_state_cannot_be_built_directly() -> None:
 
 
 def test_deal_data_helpers() -> None:
+    slam = Note("slam", False)
     data = DealData(dealer=1, seed=None, dealt=(1, 2), kitty=0, stock=())
-    changed = evolve(data, declarer=2, notes=with_note(data.notes, "slam", True))
-    assert (changed.declarer, note(changed.notes, "slam"), data.declarer) == (2, True, -1)
-    assert note(with_note(changed.notes, "slam", False), "slam") is False
+    changed = evolve(data, declarer=2).noted(slam, True)
+    assert (changed.declarer, changed.note(slam), data.declarer) == (2, True, -1)
+    assert data.note(slam) is False and changed.notes == (("slam", True),)
+    assert changed.noted(slam, False).notes == (("slam", False),)  # replaced, not added
+    # The functions of the earlier release take the keys too, and still read a name (deprecated).
+    assert note(with_note(changed.notes, slam, False), slam) is False
+    with pytest.warns(DeprecationWarning, match="Note key"):
+        assert note(changed.notes, "slam") is True
+    with pytest.warns(DeprecationWarning, match="Note key"):
+        assert with_note((), "slam", True) == (("slam", True),)
 
 
 def test_phases_are_listed_and_skipped_by_the_deal() -> None:

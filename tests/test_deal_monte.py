@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -15,6 +16,9 @@ from profiles import examples
 from tarotlib.actions import Action, Answer, Monte, Pass, Play, Slam
 from tarotlib.cards import parse_card
 from tarotlib.deal import (
+    MONTE as MONTE_NOTE,
+)
+from tarotlib.deal import (
     DealData,
     DealState,
     DiscardCards,
@@ -23,7 +27,6 @@ from tarotlib.deal import (
     Phase,
     TrickPlay,
     evolve,
-    note,
 )
 from tarotlib.dealing import PacketSchedule
 from tarotlib.decks import TAROT_78
@@ -54,13 +57,13 @@ class Lombardy(Game[DealState]):
 
     monte: bool = True
     players: int = 4
-    phases: tuple[Phase, ...] = attrs.field(init=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False)
     name = "lombardy-like"
     deck = TAROT_78
     dealing: PacketSchedule = SCHEDULES[4]
 
     @phases.default
-    def _phases(self) -> tuple[Phase, ...]:
+    def _phases(self) -> tuple[Phase[Any], ...]:
         return (
             MonteRound(enabled=self.monte),
             DiscardCards(DiscardRule(), 6, who=dealer, take_kitty=True),
@@ -103,7 +106,7 @@ def test_every_player_declines_and_the_discard_follows() -> None:
         state = play(state, "no-monte")
     assert seats == [3, 0, 1, 2]
     assert (state.phase, state.to_act) == ("discard", 2)
-    assert note(state.data.notes, "monte") == tuple((s, Monte(False)) for s in seats)
+    assert state.data.note(MONTE_NOTE) == tuple((s, Monte(False)) for s in seats)
 
 
 def test_all_three_accept_and_the_deal_is_annulled() -> None:
@@ -116,7 +119,7 @@ def test_all_three_accept_and_the_deal_is_annulled() -> None:
     assert state.to_act == 1
     state = play(state, "accept")
     assert state.is_over and state.result.annulled == MONTE and state.result.scores == (0,) * 4
-    assert note(state.data.notes, "monte") == (
+    assert state.data.note(MONTE_NOTE) == (
         (1, Monte(False)),
         (2, Monte(True)),
         (3, Answer(True)),
@@ -137,7 +140,7 @@ def test_the_first_refusal_ends_the_proposal_and_the_round_goes_on() -> None:
     assert state.to_act == 3
     state = play(state, "refuse")
     assert state.phase == "discard"  # ... and nobody proposes twice
-    said = note(state.data.notes, "monte")
+    said = state.data.note(MONTE_NOTE)
     assert isinstance(said, tuple)
     proposers = [seat for seat, action in said if action == Monte(True)]
     assert proposers == [1, 0]
@@ -210,7 +213,7 @@ def test_random_monte_rounds(dealer_: int, seed: int, lean: float) -> None:
     rules = Lombardy()
     start = rules.new_deal(seed=seed, dealer=dealer_)
     state = drive(start, random.Random(seed), {"monte"}, universe, passing=lean)
-    said = note(state.data.notes, "monte")
+    said = state.data.note(MONTE_NOTE)
     assert isinstance(said, tuple)
     proposers = [seat for seat, action in said if action == Monte(True)]
     assert len(proposers) == len(set(proposers))  # at most once each

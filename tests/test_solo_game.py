@@ -101,12 +101,14 @@ def test_the_player_chooses_any_contract_outside_the_first_deal() -> None:
 
 
 def test_the_first_deal_of_a_series_is_a_prise() -> None:
-    state = rules().new_deal(layout=layout(), facts={FIRST_OF_SERIES: True})
+    state = rules().new_deal(layout=layout(), facts={FIRST_OF_SERIES.name: True})
     assert [a.text for a in state.legal_actions()] == ["bid prise"]
     assert reason(state, "bid garde") == (
         "the first deal of a series is played at the lowest contract, Prise"
     )
-    free = rules(solo_first_deal_contract="free").new_deal(seed=1, facts={FIRST_OF_SERIES: True})
+    free = rules(solo_first_deal_contract="free").new_deal(
+        seed=1, facts={FIRST_OF_SERIES.name: True}
+    )
     assert len(free.legal_actions()) == 4
 
 
@@ -114,7 +116,7 @@ def test_a_match_tells_its_first_deal_and_its_records_replay() -> None:
     match = Match.start(rules(), deals=2, seed=3)
     first = match.new_deal()
     assert isinstance(first, SoloState)
-    assert first.facts == {FIRST_OF_SERIES: True}
+    assert first.facts == {FIRST_OF_SERIES.name: True}
     rng = random.Random(1)
     states = []
     while not match.is_over:
@@ -132,7 +134,7 @@ def test_a_match_tells_its_first_deal_and_its_records_replay() -> None:
     replayed, current = MatchRecord.loads(record.dumps()).replay()
     assert current is None and replayed.totals == match.totals
     first_record = GameRecord.from_state(states[0])
-    assert first_record.facts == {FIRST_OF_SERIES: True}
+    assert first_record.facts == {FIRST_OF_SERIES.name: True}
     assert GameRecord.loads(first_record.dumps()).replay() == states[0]
     check_replay(states[0])
 
@@ -294,10 +296,10 @@ def test_the_poignee_uses_the_solo_thresholds() -> None:
 # -- the deal's facts in records (the first of a series, FT-20.4) ----------------------------------
 def test_facts_are_checked_and_recorded() -> None:
     with pytest.raises(tarotlib.DealError, match="deal facts"):
-        rules().new_deal(seed=1, facts={FIRST_OF_SERIES: [True]})
-    state = rules().new_deal(seed=1, facts={FIRST_OF_SERIES: True})
+        rules().new_deal(seed=1, facts={FIRST_OF_SERIES.name: [True]})
+    state = rules().new_deal(seed=1, facts={FIRST_OF_SERIES.name: True})
     data = GameRecord.from_state(state).to_json()
-    assert data["facts"] == {FIRST_OF_SERIES: True}
+    assert data["facts"] == {FIRST_OF_SERIES.name: True}
     assert "facts" not in GameRecord.from_state(rules().new_deal(seed=1)).to_json()
     with pytest.raises(tarotlib.RecordError, match="facts"):
         GameRecord.from_json({**data, "facts": {"x": [1]}})
@@ -440,9 +442,9 @@ def test_a_redealt_petit_sec_leaves_the_next_deal_first_of_the_series() -> None:
     match = Match.start(rules(solo_petit_sec="mandatory_redeal"), deals=2, seed=5)
     annulled = match.new_deal(layout=petit_sec_layout())
     assert annulled.is_over and annulled.result.annulled == "petit sec (seat 0)"
-    assert annulled.facts == {FIRST_OF_SERIES: True}  # type: ignore[attr-defined]
+    assert annulled.facts == {FIRST_OF_SERIES.name: True}  # type: ignore[attr-defined]
     match = match.add(annulled.result)
     assert match.deals_counted == 0 and match.dealer == PLAYER
     again = match.new_deal()
-    assert again.facts == {FIRST_OF_SERIES: True}  # type: ignore[attr-defined]
+    assert again.facts == {FIRST_OF_SERIES.name: True}  # type: ignore[attr-defined]
     assert [a.text for a in again.legal_actions()] in (["bid prise"], ["redeal", "keep"])

@@ -37,7 +37,7 @@ def test_random_play_under_drawn_options(
 ) -> None:
     """Every state passes the oracle; the deal ends within its 1 + 6 + 1 + 48 + 1 choices; it
     replays identically, from the state and from its record (with its facts)."""
-    facts = {FIRST_OF_SERIES: True} if first else None
+    facts = {FIRST_OF_SERIES.name: True} if first else None
     state = state.rules.new_deal(layout=state.layout, facts=facts)  # type: ignore[call-arg]
     last, actions = random_play(state, chooser, on_step=every_step, max_actions=60)
     assert last.is_over and len(actions) <= 57

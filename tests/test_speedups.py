@@ -57,7 +57,7 @@ def pure(run: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 def test_the_kernel_is_in_use() -> None:
     state = play_start(RULES[1], 1)
-    x = cast(PlayContext, state._x)
+    x = cast(PlayContext, state.local)
     assert isinstance(x.kernel, _speedups.Kernel)
 
 
@@ -97,7 +97,7 @@ def rule_kernels() -> list[tuple[TrickRules, Any]]:
 def kernel_of(rules: TrickRules) -> Any:
     """The kernel of ``rules`` in a Belote deal's context (only its seats, actions and trick
     size matter here: :meth:`Kernel.legal` reads the trick rules alone)."""
-    x = cast(PlayContext, play_start(RULES[4], 0)._x)
+    x = cast(PlayContext, play_start(RULES[4], 0).local)
     return play_module._kernel(x, rules)
 
 
@@ -513,12 +513,13 @@ def test_the_compiled_observer_refuses_a_bad_layout() -> None:
 
 def test_the_kernel_refuses_what_is_not_a_mask() -> None:
     state = play_start(RULES[1], 1)
-    kernel = cast(PlayContext, state._x).kernel
+    kernel = cast(PlayContext, state.local).kernel
     assert kernel is not None
     run: Any = kernel.run  # called with a bad argument on purpose
     with pytest.raises(TypeError, match="packed masks are an int, not str"):
-        run(0, random.Random(1).getrandbits, int, state._h, "hands", state._to, state._led,
-            state._win, state._ws, state._trick, state._lead, state._tricks, state._piles, False)  # fmt: skip
+        run(0, random.Random(1).getrandbits, int, state.moves_node, "hands", state.actor,
+            *state.trick_state, state.trick_cards, state.leader, state.trick_list,
+            state.packed_piles, False)  # fmt: skip
     with pytest.raises(TypeError, match="a card mask is an int, not str"):
         kernel.legal(cast(int, "hand"), -1, -1, False)
     # (the same errors on every Python version: the int conversion differs from 3.13 on)
@@ -527,7 +528,8 @@ def test_the_kernel_refuses_what_is_not_a_mask() -> None:
     with pytest.raises(OverflowError, match="a card mask is too big"):
         kernel.legal(1 << 128, -1, -1, False)
     with pytest.raises(OverflowError, match="the packed masks \\(an int\\) is negative"):
-        run(0, random.Random(1).getrandbits, int, state._h, -1, state._to, state._led,
-            state._win, state._ws, state._trick, state._lead, state._tricks, state._piles, False)  # fmt: skip
+        run(0, random.Random(1).getrandbits, int, state.moves_node, -1, state.actor,
+            *state.trick_state, state.trick_cards, state.leader, state.trick_list,
+            state.packed_piles, False)  # fmt: skip
     with pytest.raises(ValueError, match="trick state"):
         kernel.legal(0, 2, -1, False)  # a suit led needs a winning card

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarotlib import ALL_CARDS, Card, Suit, card_mask, format_cards, parse_card, parse_cards
+from tarotlib.cards import EXCUSE_MASK, SUIT_MASKS, TRUMP_MASK
 from tarotlib.ranking import LOMBARD, STANDARD, RankOrder
 from tarotlib.tricks import (
     FOOL_CLASS,
     FRENCH_TAROT_TRICKS,
     TRUMP_CLASS,
     Overtrump,
+    PartnerTrumped,
     PlayedTrick,
     TrickRules,
 )
@@ -187,3 +189,128 @@ def test_played_trick_helpers() -> None:
     assert t.position_of(parse_card("EX")) == 2
     assert t.position_of(parse_card("1S")) is None
     assert t.text == "led by 2: KH 4H EX 7H -> seat 2"
+
+
+# -- the tables: the one statement of the rules, read by every path -------------------------------
+def reference_legal(rules: TrickRules, hand: int, led: int, win: int, partner: bool) -> int:
+    """The legal cards straight from the flags of the module docstring (FT-9.2, FT-10.1, BE-7.4 –
+    BE-7.7, LO-6.2): an independent statement of the rules that the tables are checked against."""
+    if led < 0:
+        return hand
+    fool = hand & rules.fool
+    follow = hand & rules.class_masks[led]
+    above = rules.above[win]
+    if led == TRUMP_CLASS:
+        if follow:
+            if rules.trump_lead_higher and follow & above:
+                return follow & above | fool
+            return follow | fool
+        return hand
+    if follow:
+        beat = rules.follow_higher and rules.card_class[win] == led
+        if beat and (rules.follow_higher_partner or not partner) and follow & above:
+            return follow & above | fool
+        return follow | fool
+    trumps = hand & rules.trumps
+    if not trumps or not rules.must_trump:
+        return hand
+    opponents = partner and rules.overtrump is Overtrump.OPPONENTS
+    if rules.card_class[win] != TRUMP_CLASS:
+        return hand if opponents else trumps | fool
+    if rules.overtrump is Overtrump.NEVER:
+        return trumps | fool
+    higher = trumps & above
+    if opponents:
+        others = hand & ~rules.trumps
+        rule = rules.partner_trumped
+        if rule is PartnerTrumped.FREE:
+            return hand
+        if rule is PartnerTrumped.OVERTRUMP_IF_TRUMPING:
+            return others | higher if higher else hand
+        if rule is PartnerTrumped.NO_UNDERTRUMP:
+            return others | higher if others else higher or trumps
+        return hand if others else higher or trumps
+    if higher:
+        return higher | fool
+    return trumps | fool if rules.undertrump else hand
+
+
+def reference_follow(rules: TrickRules, led: int, win: int, card: int) -> tuple[int, int]:
+    """The trick state after ``card`` straight from the rank order (FT-9.3, FT-10.2, LO-6.4)."""
+    cls = rules.card_class[card]
+    if cls == FOOL_CLASS:
+        return led, win
+    if led < 0:
+        return cls, card
+    strength = rules.rank_order.strength
+    if cls == rules.card_class[win]:
+        return (led, card) if strength[card] > strength[win] else (led, win)
+    return (led, card) if cls == TRUMP_CLASS else (led, win)
+
+
+def every_rules() -> list[TrickRules]:
+    """The trick rules under every combination of their flags, with tarot trumps and the fool, a
+    trump suit with and without a fool, and no trumps."""
+    out = []
+    packs = [
+        (TRUMP_MASK, EXCUSE_MASK),
+        (SUIT_MASKS[Suit.HEARTS], 0),
+        (SUIT_MASKS[Suit.SPADES], EXCUSE_MASK),
+        (0, 0),
+    ]
+    for trumps, fool in packs:
+        for overtrump in Overtrump:
+            for partner_trumped in PartnerTrumped:
+                for flags in range(32):
+                    out.append(
+                        TrickRules(
+                            trumps=trumps,
+                            fool=fool,
+                            must_trump=bool(flags & 1),
+                            overtrump=overtrump,
+                            trump_lead_higher=bool(flags & 2),
+                            undertrump=bool(flags & 4),
+                            partner_trumped=partner_trumped,
+                            follow_higher=bool(flags & 8),
+                            follow_higher_partner=bool(flags & 16),
+                        )
+                    )
+    return out
+
+
+EVERY_RULES = every_rules()
+
+
+@settings(max_examples=300)
+@given(index=st.integers(0, len(EVERY_RULES) - 1), data=st.data())
+def test_the_tables_give_the_rules_legal_cards_and_winners(index: int, data: st.DataObject) -> None:
+    rules = EVERY_RULES[index]
+    deck = [c for c in range(78) if rules.card_class[c] >= 0]
+    cards = data.draw(st.permutations(deck).map(lambda p: p[:24]))
+    played = data.draw(st.integers(0, 6))
+    led = win = -1
+    for card in cards[:played]:
+        assert rules.follow(led, win, card) == reference_follow(rules, led, win, card)
+        led, win = rules.follow(led, win, card)
+    for size in (0, 1, 3, 8, 17):
+        hand = card_mask(cards[played : played + size])
+        for partner in (False, True):
+            want = reference_legal(rules, hand, led, win, partner)
+            assert rules.legal_mask(hand, led, win, partner) == want
+            # explain() agrees: None exactly for the legal cards of the hand
+            for card in cards[played : played + size]:
+                assert (rules.explain(hand, led, win, card, partner) is None) == bool(
+                    want >> card & 1
+                )
+
+
+def test_the_tables_are_shared_and_small() -> None:
+    again = TrickRules()
+    assert again.steps is FT.steps and again.table is FT.table  # built once per set of flags
+    assert FT.steps[0] == () and FT.table[0][0] == ()  # before a lead: any card (no step)
+    assert len(FT.step_list) == 6 * 79 * 2 and len(FT.steps) < 200
+    assert all(
+        FT.table[win + 1][led + 1] == FT.steps[FT.step_list[((led + 1) * 79 + win + 1) * 2]]
+        for led in range(-1, 5)
+        for win in range(-1, 78)
+    )

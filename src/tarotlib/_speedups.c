@@ -2,10 +2,11 @@
  *
  * TrickPlay.play_cards() (src/tarotlib/deal/play.py) plays card after card on local variables
  * while the legal actions are the legal cards alone. This module runs the plain cards of that
- * loop in C: the same legal cards (TrickRules.legal_mask, FT-9.3 / BE-7 / LO-6 / CH-11), the same
- * choice (the legal card of rank randrange(n), drawn with the generator's own getrandbits, or a
- * card chooser's card), the same trick winner (TrickRules.follow) and the same history, tricks
- * and piles. It stops, handing the loop back to Python, at every card that the Python loop sends
+ * loop in C: the same legal cards and the same trick winner, read from the same tables of the
+ * trick rules as the Python path (TrickRules.steps and step_list, lead_class and beats: the rules
+ * are stated once, in tarotlib/tricks.py, and this file only reads them), the same choice (the
+ * legal card of rank randrange(n), drawn with the generator's own getrandbits, or a card
+ * chooser's card), and the same history, tricks and piles. It stops, handing the loop back to Python, at every card that the Python loop sends
  * through apply() (a card an offer watches; the last card of a trick holding the fool, of a trick
  * while the fool rule has something pending, or of the last trick) and when a trick completes
  * while declarations may be offered. Results are those of the Python loop, card for card: the
@@ -22,6 +23,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <structmember.h>
 
 #define NCARDS 78
 #define SEAT_BYTES 10
@@ -165,13 +167,19 @@ static PyObject *seats_to_py(const m128 *m, int n)
 /* -- the kernel: the constants of one PlayContext --------------------------------------------- */
 
 typedef struct {
+    m128 condition, result;
+} Step;
+
+#define STEP_STATES (6 * 79 * 2)
+
+typedef struct {
     PyObject_HEAD
-    signed char card_class[NCARDS];
-    m128 class_masks[6];
-    m128 above[NCARDS];
-    m128 trumps, rules_fool;
-    int must_trump, overtrump, trump_lead_higher, undertrump, partner_trumped;
-    int follow_higher, follow_higher_partner;
+    signed char lead_class[NCARDS];
+    m128 beats[NCARDS];
+    Step *steps;                      /* every list of TrickRules.steps, one after the other */
+    int *step_start;                  /* list i is steps[step_start[i]] to steps[step_start[i + 1]] */
+    int nlists;
+    short step_list[STEP_STATES];     /* TrickRules.step_list */
     int n, size, last;
     int nxt[MAX_SEATS];
     int has_mates;
@@ -182,50 +190,14 @@ typedef struct {
     PyObject *seats;  /* tuple: the int of each seat */
 } Kernel;
 
-enum { OVERTRUMP_ALWAYS, OVERTRUMP_OPPONENTS, OVERTRUMP_NEVER };
-enum { PT_FREE, PT_OVERTRUMP_IF_TRUMPING, PT_NO_UNDERTRUMP, PT_ONLY_TRUMPS_OVERTRUMP };
-
-/* TrickRules.legal_mask (FT-9.3, FT-9.4, BE-7.5 to BE-7.7, LO-6, CH-11), step for step. */
+/* TrickRules.legal_mask: the rules' table of steps, read as the Python path reads it (the first
+   step whose condition meets the hand gives hand & result; none: the whole hand). */
 static m128 legal_mask(const Kernel *k, m128 hand, int led, int win, int partner_winning)
 {
-    if (led < 0) return hand;
-    m128 fool = m_and(hand, k->rules_fool);
-    m128 follow = m_and(hand, k->class_masks[led]);
-    if (led == TRUMP_CLASS) {
-        if (m_any(follow)) {
-            if (k->trump_lead_higher) {
-                m128 higher = m_and(follow, k->above[win]);
-                if (m_any(higher)) return m_or(higher, fool);
-            }
-            return m_or(follow, fool);
-        }
-        return hand;
-    }
-    if (m_any(follow)) {
-        if (k->follow_higher && k->card_class[win] == led && (k->follow_higher_partner || !partner_winning)) {
-            m128 higher = m_and(follow, k->above[win]);
-            if (m_any(higher)) return m_or(higher, fool);
-        }
-        return m_or(follow, fool);
-    }
-    m128 trumps = m_and(hand, k->trumps);
-    if (!m_any(trumps) || !k->must_trump) return hand;
-    if (k->card_class[win] != TRUMP_CLASS) {
-        if (partner_winning && k->overtrump == OVERTRUMP_OPPONENTS) return hand;
-        return m_or(trumps, fool);
-    }
-    if (k->overtrump == OVERTRUMP_NEVER) return m_or(trumps, fool);
-    m128 higher = m_and(trumps, k->above[win]);
-    if (partner_winning && k->overtrump == OVERTRUMP_OPPONENTS) {
-        int rule = k->partner_trumped;
-        if (rule == PT_FREE) return hand;
-        m128 others = m_andnot(hand, k->trumps);
-        if (rule == PT_OVERTRUMP_IF_TRUMPING) return m_any(higher) ? m_or(others, higher) : hand;
-        if (rule == PT_NO_UNDERTRUMP) return m_any(others) ? m_or(others, higher) : (m_any(higher) ? higher : trumps);
-        return m_any(others) ? hand : (m_any(higher) ? higher : trumps);
-    }
-    if (m_any(higher)) return m_or(higher, fool);
-    return k->undertrump ? m_or(trumps, fool) : hand;
+    int list = k->step_list[((led + 1) * 79 + win + 1) * 2 + partner_winning];
+    for (int j = k->step_start[list]; j < k->step_start[list + 1]; j++)
+        if (m_any(m_and(hand, k->steps[j].condition))) return m_and(hand, k->steps[j].result);
+    return hand;
 }
 
 static int int_items(PyObject *seq, int n, int *out, const char *what)
@@ -255,24 +227,63 @@ static int mask_items(PyObject *seq, int n, m128 *out, const char *what)
 
 static void Kernel_dealloc(Kernel *self)
 {
+    PyMem_Free(self->steps);
+    PyMem_Free(self->step_start);
     Py_XDECREF(self->plays);
     Py_XDECREF(self->seats);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* TrickRules.steps (a tuple of tuples of (condition, result) pairs) into the kernel. */
+static int steps_from_py(Kernel *self, PyObject *steps)
+{
+    if (!PyTuple_Check(steps) || PyTuple_GET_SIZE(steps) < 1) {
+        PyErr_SetString(PyExc_ValueError, "steps: a tuple of lists of (condition, result) masks");
+        return -1;
+    }
+    Py_ssize_t nlists = PyTuple_GET_SIZE(steps), total = 0;
+    for (Py_ssize_t i = 0; i < nlists; i++) {
+        PyObject *list = PyTuple_GET_ITEM(steps, i);
+        if (!PyTuple_Check(list)) {
+            PyErr_SetString(PyExc_ValueError, "steps: a tuple of lists of (condition, result) masks");
+            return -1;
+        }
+        total += PyTuple_GET_SIZE(list);
+    }
+    self->steps = PyMem_New(Step, total ? total : 1);
+    self->step_start = PyMem_New(int, nlists + 1);
+    if (self->steps == NULL || self->step_start == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int at = 0;
+    for (Py_ssize_t i = 0; i < nlists; i++) {
+        PyObject *list = PyTuple_GET_ITEM(steps, i);
+        self->step_start[i] = at;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(list); j++) {
+            PyObject *step = PyTuple_GET_ITEM(list, j);
+            if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 2) {
+                PyErr_SetString(PyExc_ValueError, "steps: each step is a (condition, result) pair");
+                return -1;
+            }
+            if (m_from_py(PyTuple_GET_ITEM(step, 0), &self->steps[at].condition) < 0) return -1;
+            if (m_from_py(PyTuple_GET_ITEM(step, 1), &self->steps[at].result) < 0) return -1;
+            at++;
+        }
+    }
+    self->step_start[nlists] = at;
+    self->nlists = (int)nlists;
+    return 0;
+}
+
 static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *names[] = {"card_class", "class_masks", "above", "trumps", "rules_fool", "must_trump",
-                            "overtrump", "trump_lead_higher", "undertrump", "partner_trumped",
-                            "follow_higher", "follow_higher_partner", "nxt", "size", "last", "mates",
-                            "fool", "watch", "open_window", "plays", NULL};
-    PyObject *card_class, *class_masks, *above, *trumps, *rules_fool, *nxt, *mates, *fool, *watch, *plays;
-    int must_trump, overtrump, trump_lead_higher, undertrump, partner_trumped, follow_higher;
-    int follow_higher_partner, size, last, open_window;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOpippippOiiOOOpO:Kernel", names, &card_class,
-                                     &class_masks, &above, &trumps, &rules_fool, &must_trump, &overtrump,
-                                     &trump_lead_higher, &undertrump, &partner_trumped, &follow_higher,
-                                     &follow_higher_partner, &nxt, &size, &last, &mates, &fool, &watch,
+    static char *names[] = {"lead_class", "beats", "steps", "step_list", "nxt", "size", "last",
+                            "mates", "fool", "watch", "open_window", "plays", NULL};
+    PyObject *lead_class, *beats, *steps, *step_list, *nxt, *mates, *fool, *watch, *plays;
+    int size, last, open_window;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiiOOOpO:Kernel", names, &lead_class, &beats,
+                                     &steps, &step_list, &nxt, &size, &last, &mates, &fool, &watch,
                                      &open_window, &plays))
         return NULL;
     Kernel *self = (Kernel *)type->tp_alloc(type, 0);
@@ -283,36 +294,35 @@ static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         goto fail;
     }
     self->n = (int)PyTuple_GET_SIZE(nxt);
-    if (int_items(card_class, NCARDS, classes, "card_class") < 0) goto fail;
+    if (int_items(lead_class, NCARDS, classes, "lead_class") < 0) goto fail;
     for (int i = 0; i < NCARDS; i++) {
-        if (classes[i] < -1 || classes[i] > FOOL_CLASS) {
-            PyErr_SetString(PyExc_ValueError, "card_class: classes from -1 to 5");
+        if (classes[i] < -1 || classes[i] >= FOOL_CLASS) {
+            PyErr_SetString(PyExc_ValueError, "lead_class: classes from -1 to 4");
             goto fail;
         }
-        self->card_class[i] = (signed char)classes[i];
+        self->lead_class[i] = (signed char)classes[i];
     }
-    if (mask_items(class_masks, 6, self->class_masks, "class_masks") < 0) goto fail;
-    if (mask_items(above, NCARDS, self->above, "above") < 0) goto fail;
-    if (m_from_py(trumps, &self->trumps) < 0 || m_from_py(rules_fool, &self->rules_fool) < 0) goto fail;
+    if (mask_items(beats, NCARDS, self->beats, "beats") < 0) goto fail;
+    if (steps_from_py(self, steps) < 0) goto fail;
+    {
+        int lists[STEP_STATES];
+        if (int_items(step_list, STEP_STATES, lists, "step_list") < 0) goto fail;
+        for (int i = 0; i < STEP_STATES; i++) {
+            if (lists[i] < 0 || lists[i] >= self->nlists) {
+                PyErr_SetString(PyExc_ValueError, "step_list: indices of steps");
+                goto fail;
+            }
+            self->step_list[i] = (short)lists[i];
+        }
+    }
     if (m_from_py(fool, &self->fool) < 0 || m_from_py(watch, &self->watch) < 0) goto fail;
     if (int_items(nxt, self->n, self->nxt, "nxt") < 0) goto fail;
     self->has_mates = mates != Py_None;
     if (self->has_mates && int_items(mates, self->n, self->mates, "mates") < 0) goto fail;
-    if (overtrump < 0 || overtrump > 2 || partner_trumped < 0 || partner_trumped > 3) {
-        PyErr_SetString(PyExc_ValueError, "overtrump is 0 to 2, partner_trumped 0 to 3");
-        goto fail;
-    }
     if (!PyTuple_Check(plays) || PyTuple_GET_SIZE(plays) != NCARDS) {
         PyErr_SetString(PyExc_ValueError, "plays: a tuple of 78 actions");
         goto fail;
     }
-    self->must_trump = must_trump;
-    self->overtrump = overtrump;
-    self->trump_lead_higher = trump_lead_higher;
-    self->undertrump = undertrump;
-    self->partner_trumped = partner_trumped;
-    self->follow_higher = follow_higher;
-    self->follow_higher_partner = follow_higher_partner;
     self->size = size;
     self->last = last;
     self->open_window = open_window;
@@ -395,6 +405,11 @@ static PyObject *Kernel_run(Kernel *k, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "run() needs a seat to act and a trick in progress");
         return NULL;
     }
+    if (led < -1 || led >= FOOL_CLASS || win < -1 || win >= NCARDS || (led < 0) != (win < 0)
+        || ws < -1 || ws >= n) {
+        PyErr_SetString(PyExc_ValueError, "run() needs a trick state (led, win, ws) of the rules");
+        return NULL;
+    }
     m128 hands[MAX_SEATS], piles[MAX_SEATS];
     if (seats_from_py(args[4], n, hands) < 0 || seats_from_py(args[12], n, piles) < 0) return NULL;
     int trick[MAX_SEATS];
@@ -420,12 +435,8 @@ static PyObject *Kernel_run(Kernel *k, PyObject *const *args, Py_ssize_t nargs)
     PyObject *card_obj = NULL;  /* the card returned (refused, or its int) */
     m128 mask;
     for (;;) {
-        m128 hand = hands[seat];
-        if (led < 0)
-            mask = hand;
-        else
-            mask = legal_mask(k, hand, (int)led, (int)win,
-                              k->has_mates && ws >= 0 && (k->mates[seat] >> ws & 1));
+        mask = legal_mask(k, hands[seat], (int)led, (int)win,
+                          k->has_mates && ws >= 0 && (k->mates[seat] >> ws & 1));
         int card;
         if (mode == CHOOSE) {
             if (trick_obj == NULL && (trick_obj = trick_tuple(trick, count)) == NULL) goto error;
@@ -481,7 +492,8 @@ static PyObject *Kernel_run(Kernel *k, PyObject *const *args, Py_ssize_t nargs)
             stop = STOP_GENERAL;
             break;
         }
-        /* Play it: the history, the hand, the trick (TrickRules.follow: BE-8, FT-9.3, LO-6.4). */
+        /* Play it: the history, the hand, the trick (TrickRules.follow's tables: BE-8, FT-9.3,
+           LO-6.4). */
         PyObject *step = PyTuple_Pack(3, h, PyTuple_GET_ITEM(k->plays, card), PyTuple_GET_ITEM(k->seats, seat));
         if (step == NULL) goto error;
         Py_DECREF(h);
@@ -489,24 +501,15 @@ static PyObject *Kernel_run(Kernel *k, PyObject *const *args, Py_ssize_t nargs)
         played = 1;
         hands[seat] = m_andnot(hands[seat], bit);
         taken = m_or(taken, bit);
-        int cls = k->card_class[card];
-        if (cls != FOOL_CLASS) {
-            if (led < 0) {
-                led = cls;
+        if (led < 0) {
+            led = k->lead_class[card];
+            if (led >= 0) {
                 win = card;
                 ws = seat;
-            } else {
-                int wcls = k->card_class[win];
-                if (cls == wcls) {
-                    if (m_has(k->above[win], card)) {
-                        win = card;
-                        ws = seat;
-                    }
-                } else if (cls == TRUMP_CLASS) {
-                    win = card;
-                    ws = seat;
-                }
             }
+        } else if (m_has(k->beats[win], card)) {
+            win = card;
+            ws = seat;
         }
         trick[count++] = card;
         Py_CLEAR(trick_obj);
@@ -583,7 +586,7 @@ static PyObject *Kernel_legal(Kernel *k, PyObject *args)
     PyObject *hand_obj;
     int led, win, partner_winning;
     if (!PyArg_ParseTuple(args, "Oiip:legal", &hand_obj, &led, &win, &partner_winning)) return NULL;
-    if (led < -1 || led > TRUMP_CLASS || win < -1 || win >= NCARDS || (led >= 0 && win < 0)) {
+    if (led < -1 || led > TRUMP_CLASS || win < -1 || win >= NCARDS || (led < 0) != (win < 0)) {
         PyErr_SetString(PyExc_ValueError, "legal() needs a trick state (led, win) of the trick rules");
         return NULL;
     }
@@ -990,7 +993,52 @@ static PyTypeObject ObserverType = {
     .tp_new = Observer_new,
 };
 
+/* -- view: a read-only view of a slot (tarotlib.deal.state's reads) -------------------------- */
+
+PyDoc_STRVAR(view_doc,
+"view(slot, name, doc)\n"
+"\n"
+"A read-only member descriptor called `name` (with `doc`) that reads the same slot as `slot`, the\n"
+"member descriptor of a class's __slots__: a read of the view costs what a read of the slot\n"
+"costs (a property, even one whose getter is C, costs about four times as much), and assigning\n"
+"to it raises AttributeError. tarotlib.deal.state makes its reads views of its slots.");
+
+static PyObject *speedups_view(PyObject *module, PyObject *args)
+{
+    PyObject *slot;
+    const char *name, *doc;
+    if (!PyArg_ParseTuple(args, "Oss:view", &slot, &name, &doc)) return NULL;
+    if (!Py_IS_TYPE(slot, &PyMemberDescr_Type)) {
+        PyErr_Format(PyExc_TypeError, "view() takes the member descriptor of a slot, not %s",
+                     Py_TYPE(slot)->tp_name);
+        return NULL;
+    }
+    PyMemberDescrObject *member = (PyMemberDescrObject *)slot;
+    if (member->d_member->type != T_OBJECT_EX) {
+        PyErr_SetString(PyExc_TypeError, "view() takes the member descriptor of a __slots__ entry");
+        return NULL;
+    }
+    /* The definition lives as long as the view: for the module's lifetime (a handful of views). */
+    PyMemberDef *def = PyMem_RawCalloc(1, sizeof(PyMemberDef));
+    char *own_name = PyMem_RawMalloc(strlen(name) + 1), *own_doc = PyMem_RawMalloc(strlen(doc) + 1);
+    if (def == NULL || own_name == NULL || own_doc == NULL) {
+        PyMem_RawFree(def);
+        PyMem_RawFree(own_name);
+        PyMem_RawFree(own_doc);
+        return PyErr_NoMemory();
+    }
+    strcpy(own_name, name);
+    strcpy(own_doc, doc);
+    def->name = own_name;
+    def->type = T_OBJECT_EX;
+    def->offset = member->d_member->offset;
+    def->flags = READONLY;
+    def->doc = own_doc;
+    return PyDescr_NewMember(member->d_common.d_type, def);
+}
+
 static PyMethodDef module_methods[] = {
+    {"view", (PyCFunction)speedups_view, METH_VARARGS, view_doc},
     {"unpack", (PyCFunction)(void (*)(void))speedups_unpack, METH_FASTCALL, unpack_doc},
     {NULL, NULL, 0, NULL},
 };

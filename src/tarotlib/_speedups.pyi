@@ -41,18 +41,10 @@ class Kernel:
     def __init__(
         self,
         *,
-        card_class: tuple[int, ...],
-        class_masks: tuple[int, ...],
-        above: tuple[int, ...],
-        trumps: int,
-        rules_fool: int,
-        must_trump: bool,
-        overtrump: int,
-        trump_lead_higher: bool,
-        undertrump: bool,
-        partner_trumped: int,
-        follow_higher: bool,
-        follow_higher_partner: bool,
+        lead_class: tuple[int, ...],
+        beats: tuple[int, ...],
+        steps: tuple[tuple[tuple[int, int], ...], ...],
+        step_list: tuple[int, ...],
         nxt: tuple[int, ...],
         size: int,
         last: int,
@@ -95,3 +87,5 @@ class Kernel:
         tuple[tuple[int, tuple[int, ...], int], ...],
         int,
     ]: ...
+
+def view(slot: object, name: str, doc: str, /) -> object: ...

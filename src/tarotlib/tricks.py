@@ -23,6 +23,18 @@ non-fool card is played) and ``win`` (the card currently winning, -1 likewise). 
 the plain suits (:class:`~tarotlib.cards.Suit`), :data:`TRUMP_CLASS` for trumps and
 :data:`FOOL_CLASS` for the fool.
 
+**One statement of the rules, as data.** The flags are compiled once into three tables, and every
+path that plays cards interprets those tables — :meth:`TrickRules.legal_mask` and
+:meth:`TrickRules.follow` here, the card-play phase (:mod:`tarotlib.deal.play`) and the optional
+compiled kernel (``tarotlib._speedups``) alike:
+
+- ``lead_class[card]``: the class a card sets when it leads (-1 for the fool, which sets none);
+- ``beats[win]``: the cards that take the trick from ``win`` (higher in its class, or a trump
+  over a plain card);
+- ``steps`` and ``step_list``: for each ``(led, win, partner winning)``, the legal cards as a short
+  list of ``(condition, result)`` masks: the first condition that meets the hand gives
+  ``hand & result``; when none does, any card of the hand may be played.
+
 >>> from tarotlib.cards import card_mask, parse_card as c, parse_cards, format_cards
 >>> rules = FRENCH_TAROT_TRICKS
 >>> led, win = rules.follow(-1, -1, c("7S"))       # FT-21.7: seat 1 leads the 7 of spades
@@ -44,6 +56,7 @@ import attrs
 
 from tarotlib.cards import (
     EXCUSE_MASK,
+    FULL_MASK,
     SUIT_MASKS,
     TAROT_NOTATION,
     TRUMP_MASK,
@@ -143,8 +156,49 @@ class TrickRules:
     card_class: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     class_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     above: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    lead_class: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    """The class each card sets when it leads a trick: its own, or -1 for the fool."""
+    beats: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    """``beats[win]``: the mask of the cards that take the trick from the card ``win`` (FT-9.3,
+    BE-8, LO-6.4): a higher card of its class, or a trump when it is not one."""
+    steps: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    """The distinct lists of legal-card steps ``(condition, result)`` (see the module docstring);
+    ``step_list`` says which list applies."""
+    step_list: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    """``step_list[((led + 1) * 79 + win + 1) * 2 + partner_winning]``: the index in ``steps`` of
+    the list for that trick state (0, the empty list, before a card is led)."""
+    table: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = attrs.field(
+        init=False, repr=False, eq=False
+    )
+    """The lists of ``steps`` by trick state, for reading in Python: ``table[win + 1][led + 1]``
+    when the player's partner is not winning the trick, ``partner_table[win + 1][led + 1]`` when
+    he is (the same lists as ``step_list`` points to: what :meth:`legal_mask` and the card-play
+    phase's hot path read)."""
+    partner_table: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = attrs.field(
+        init=False, repr=False, eq=False
+    )
 
     def __attrs_post_init__(self) -> None:
+        key = (
+            self.rank_order,
+            self.trumps,
+            self.fool,
+            self.must_trump,
+            self.overtrump,
+            self.trump_lead_higher,
+            self.undertrump,
+            self.partner_trumped,
+            self.follow_higher,
+            self.follow_higher_partner,
+        )
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = self._tables()
+        for name, value in zip(_TABLE_NAMES, tables, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _tables(self) -> tuple[tuple[object, ...], ...]:
+        """The tables of these rules (built once per set of flags and shared)."""
         classes = [NO_CLASS] * 78
         masks = [0] * 6
         for i in range(78):
@@ -169,9 +223,104 @@ class TrickRules:
                 if classes[j] == cls and strength[j] > strength[i]:
                     m |= 1 << j
             above[i] = m
-        object.__setattr__(self, "card_class", tuple(classes))
-        object.__setattr__(self, "class_masks", tuple(masks))
-        object.__setattr__(self, "above", tuple(above))
+        # FT-9.3, FT-10.2, LO-6.3, BE-8: the fool sets no suit; a card takes the trick by being
+        # higher in the winning card's class, or a trump over a plain card.
+        lead_class = tuple(c if 0 <= c < FOOL_CLASS else NO_CLASS for c in classes)
+        trumps = masks[TRUMP_CLASS]
+        beats = tuple(
+            0 if c < 0 or c == FOOL_CLASS else above[w] | (trumps if c != TRUMP_CLASS else 0)
+            for w, c in enumerate(classes)
+        )
+        lists: dict[tuple[tuple[int, int], ...], int] = {(): 0}
+        step_list = [0] * (6 * 79 * 2)
+        for led in range(5):
+            for win in range(78):
+                if classes[win] not in (led, TRUMP_CLASS):
+                    continue  # not a trick state: the winning card is of the led class or a trump
+                for partner in (0, 1):
+                    found = self._steps(led, win, bool(partner), masks, above, classes)
+                    index = lists.setdefault(found, len(lists))
+                    step_list[((led + 1) * 79 + win + 1) * 2 + partner] = index
+        steps = tuple(lists)
+        by_win = tuple(
+            tuple(
+                tuple(
+                    steps[step_list[((led + 1) * 79 + win + 1) * 2 + partner]]
+                    for led in range(-1, 5)
+                )
+                for win in range(-1, 78)
+            )
+            for partner in (0, 1)
+        )
+        return (
+            tuple(classes),
+            tuple(masks),
+            tuple(above),
+            lead_class,
+            beats,
+            steps,
+            tuple(step_list),
+            by_win[0],
+            by_win[1],
+        )
+
+    def _steps(
+        self,
+        led: int,
+        win: int,
+        partner_winning: bool,
+        masks: list[int],
+        above: list[int],
+        classes: list[int],
+    ) -> tuple[tuple[int, int], ...]:
+        """The legal cards of a trick state as ``(condition, result)`` steps: the rules of the
+        module docstring (FT-9.2, FT-10.1, BE-7.4 – BE-7.7, LO-6.2, CH-11), stated once.
+
+        The fool may always be played (FT-10.1, LO-7.1): it is in every result that restricts
+        what may be played, except the partner-trumped positions of BE-7.6 (2), which name the
+        cards allowed."""
+        fool = self.fool
+        higher = above[win]
+        out: list[tuple[int, int]] = []
+        follow = masks[led]
+        if led == TRUMP_CLASS:
+            if self.trump_lead_higher:  # FT-9.2, BE-7.4: a higher trump if held
+                out.append((follow & higher, follow & higher | fool))
+            out.append((follow, follow | fool))
+            return tuple(out)  # no trump: any card
+        if (
+            self.follow_higher
+            and classes[win] == led
+            and (self.follow_higher_partner or not partner_winning)
+        ):
+            out.append((follow & higher, follow & higher | fool))  # BE-7.7: beat the winning card
+        out.append((follow, follow | fool))  # follow suit
+        trumps = self.trumps
+        if not self.must_trump:
+            return tuple(out)
+        opponents = self.overtrump is Overtrump.OPPONENTS
+        if classes[win] != TRUMP_CLASS:
+            if not (partner_winning and opponents):
+                out.append((trumps, trumps | fool))  # trump when void
+            return tuple(out)
+        if self.overtrump is Overtrump.NEVER:
+            out.append((trumps, trumps | fool))  # LO-6.2: any trump
+            return tuple(out)
+        over = trumps & higher
+        if partner_winning and opponents:  # BE-7.6 (2)
+            rule = self.partner_trumped
+            others = FULL_MASK & ~trumps
+            if rule is PartnerTrumped.OVERTRUMP_IF_TRUMPING:
+                out.append((over, others | over))
+            elif rule is PartnerTrumped.NO_UNDERTRUMP:
+                out += [(others, others | over), (over, over), (trumps, trumps)]
+            elif rule is PartnerTrumped.ONLY_TRUMPS_OVERTRUMP:
+                out += [(others, FULL_MASK), (over, over), (trumps, trumps)]
+            return tuple(out)
+        out.append((over, over | fool))  # FT-9.2: overtrump
+        if self.undertrump:
+            out.append((trumps, trumps | fool))  # undertrump rather than discard
+        return tuple(out)
 
     # -- trick state ---------------------------------------------------------------------------
 
@@ -188,18 +337,10 @@ class TrickRules:
         >>> led, parse_card("KD") == win
         (2, True)
         """
-        cls = self.card_class[card]
-        if cls == FOOL_CLASS:
-            return led, win
         if led < 0:
-            return cls, card
-        wcls = self.card_class[win]
-        if cls == wcls:
-            if self.above[win] >> card & 1:
-                return led, card
-        elif cls == TRUMP_CLASS:
-            return led, card
-        return led, win
+            cls = self.lead_class[card]
+            return (cls, card) if cls >= 0 else (led, win)
+        return (led, card) if self.beats[win] >> card & 1 else (led, win)
 
     def winner_position(self, cards: Sequence[int]) -> int:
         """Position (0-based) in ``cards`` of the card that wins the trick under the plain rule:
@@ -231,51 +372,11 @@ class TrickRules:
         >>> format_cards(FRENCH_TAROT_TRICKS.legal_mask(card_mask(parse_cards("KH T3 T4 EX")), led, win))
         'T3 T4 EX'
         """
-        if led < 0:
-            return hand
-        fool = hand & self.fool
-        follow = hand & self.class_masks[led]
-        if led == TRUMP_CLASS:
-            if follow:
-                if self.trump_lead_higher:
-                    higher = follow & self.above[win]
-                    if higher:
-                        return higher | fool
-                return follow | fool
-            return hand
-        if follow:
-            if (
-                self.follow_higher
-                and self.card_class[win] == led
-                and (self.follow_higher_partner or not partner_winning)
-            ):
-                higher = follow & self.above[win]  # BE-7.7: must beat the winning card
-                if higher:
-                    return higher | fool
-            return follow | fool
-        trumps = hand & self.trumps
-        if not trumps or not self.must_trump:
-            return hand
-        if self.card_class[win] != TRUMP_CLASS:
-            if partner_winning and self.overtrump is Overtrump.OPPONENTS:
-                return hand
-            return trumps | fool
-        if self.overtrump is Overtrump.NEVER:
-            return trumps | fool
-        higher = trumps & self.above[win]
-        if partner_winning and self.overtrump is Overtrump.OPPONENTS:
-            rule = self.partner_trumped  # BE-7.6 (2)
-            if rule is PartnerTrumped.FREE:
-                return hand
-            others = hand & ~trumps
-            if rule is PartnerTrumped.OVERTRUMP_IF_TRUMPING:
-                return (others | higher) if higher else hand
-            if rule is PartnerTrumped.NO_UNDERTRUMP:
-                return (others | higher) if others else (higher or trumps)
-            return hand if others else (higher or trumps)
-        if higher:
-            return higher | fool
-        return (trumps | fool) if self.undertrump else hand
+        table = self.partner_table if partner_winning else self.table
+        for condition, result in table[win + 1][led + 1]:
+            if hand & condition:
+                return hand & result
+        return hand
 
     def explain(
         self, hand: int, led: int, win: int, card: int, partner_winning: bool = False
@@ -333,6 +434,21 @@ class TrickRules:
         forms = self.notation.pretties if self.pretty_reasons else self.notation.texts
         return forms[card]
 
+
+_TABLE_NAMES: Final = (
+    "card_class",
+    "class_masks",
+    "above",
+    "lead_class",
+    "beats",
+    "steps",
+    "step_list",
+    "table",
+    "partner_table",
+)
+_TABLES: dict[tuple[object, ...], tuple[tuple[object, ...], ...]] = {}
+"""The tables of each set of trick-rule flags met so far (a game builds its rules again and again:
+the tables are built once)."""
 
 FRENCH_TAROT_TRICKS: Final = TrickRules()
 """FT-9.2: follow suit; trump when void; always overtrump (even a partner); go higher on a trump

@@ -254,7 +254,7 @@ class ActionCodec:
             mask = self._choice_mask(state, chosen)
             shows = self._shows
             return tuple(sorted(shows[c] for c in cards_of(mask)))
-        cards = state._ph.legal_cards(state)
+        cards = state.current_phase.legal_cards(state)
         if cards >= 0:  # plays alone: their ids straight from the mask of the legal cards
             played = self._decode_plays(cards)
             return played if self._plays_ascending else tuple(sorted(played))

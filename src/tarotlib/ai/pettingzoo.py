@@ -326,7 +326,9 @@ class DealEnv(AECEnv[str, Observation, Action]):
                 unpack = tensors._unpack_bits
                 deal = self.deal
                 if unpack is not None and not self.chosen:
-                    cards = deal._ph.legal_cards(deal)  # plays alone: their ids from the mask
+                    cards = deal.current_phase.legal_cards(
+                        deal
+                    )  # plays alone: their ids from the mask
                     if cards >= 0:
                         out = np.empty(self.codec.size, np.int8)
                         unpack(cards, 78, self._card_of_id, out)

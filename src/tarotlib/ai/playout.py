@@ -268,9 +268,9 @@ def _run(state: S, policy: Policy, chooser: CardChooser | None) -> S:
     draw = policy._draw if isinstance(policy, RandomPolicy) else None
     while not state.is_over:
         if draw is not None:
-            after = state._ph.play_cards(state, draw=draw)
+            after = state.current_phase.play_cards(state, draw=draw)
         elif chooser is not None:
-            after = state._ph.play_cards(state, chooser)
+            after = state.current_phase.play_cards(state, chooser)
         else:
             after = state
         if after is state:  # no card played: one decision through legal_actions() and apply()

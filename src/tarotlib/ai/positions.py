@@ -54,7 +54,7 @@ from tarotlib.actions import Action
 from tarotlib.ai.sampler import _seen, sample_world
 from tarotlib.cards import ALL_CARDS, Card, parse_cards
 from tarotlib.deal import Told
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, with_hand
 from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, IllegalActionError, PositionError
 
@@ -163,7 +163,7 @@ def position(
     """
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
-    template._seat(seat)
+    template.check_seat(seat)
     _describable(template, seat)
     mine = _cards(hand)
     turned = None if kitty is None else _cards(kitty)
@@ -673,8 +673,8 @@ class _Search:
         """The cards of ``z``'s ``hand`` that ``action`` shows the seat (no action naming them),
         with that hand in ``before``, and the cards then legal; None if the action is then
         illegal."""
-        packed = before._hands & ~(((1 << SEAT_BITS) - 1) << SEAT_BITS * z) | hand << SEAT_BITS * z
-        test = before.proceed(None, to_act=before._to, hands=packed)
+        packed = with_hand(before.packed_hands, z, hand)
+        test = before.proceed(None, to_act=before.actor, hands=packed)
         try:
             after = test.apply(action)
         except IllegalActionError:
@@ -836,8 +836,8 @@ def _listed(item: object) -> list[int]:
 
 
 def _legal(state: DealState, y: int, hand: int, action: Action) -> bool:
-    packed = state._hands & ~(((1 << SEAT_BITS) - 1) << SEAT_BITS * y) | hand << SEAT_BITS * y
-    test = state.proceed(None, to_act=state._to, hands=packed)
+    packed = with_hand(state.packed_hands, y, hand)
+    test = state.proceed(None, to_act=state.actor, hands=packed)
     try:
         test.apply(action)
     except IllegalActionError:

@@ -81,7 +81,7 @@ import attrs
 
 from tarotlib.actions import Action, Play
 from tarotlib.cards import ALL_CARDS
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, add_cards, with_hand
 from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, IllegalActionError
 
@@ -159,7 +159,7 @@ def _replay(
     observations ``seen`` (the first: after the deal), else None."""
     rules = state.rules
     try:
-        world = rules.new_deal(layout=layout, facts=state.facts or None)
+        world: S = rules.new_deal(layout=layout, facts=state.facts or None)
     except DealError:
         return None
     if world.observation(seat) != seen[0]:
@@ -253,12 +253,12 @@ def _hides(now: DealState, action: Action, seat: int, expected: object) -> bool:
             return True
     if others:
         return False
-    y = now._to
+    y = now.actor
     seen = _seen(expected)
     for c in range(len(ALL_CARDS)):
         if c in seen or now.hand_mask(y) >> c & 1:
             continue
-        test = now.proceed(None, to_act=y, hands=now._hands | 1 << SEAT_BITS * y + c)
+        test = now.proceed(None, to_act=y, hands=add_cards(now.packed_hands, y, 1 << c))
         try:
             if test.apply(_with_card(action, c)).observation(seat) == expected:
                 return True
@@ -499,7 +499,7 @@ class _Plan:
             if s == y:
                 for c in extra:
                     h |= 1 << c
-            packed |= h << SEAT_BITS * s
+            packed = add_cards(packed, s, h)
         test = now.proceed(None, to_act=y, hands=packed)
         return action in test.legal_actions()
 
@@ -711,10 +711,7 @@ class _Tester:
             if z == y and when > step:
                 keep |= 1 << c
         hand = now.hand_mask(y) & keep | 1 << card
-        packed = 0
-        for s in range(now.rules.players):
-            packed |= (hand if s == y else now.hand_mask(s)) << SEAT_BITS * s
-        test = now.proceed(None, to_act=y, hands=packed)
+        test = now.proceed(None, to_act=y, hands=with_hand(now.packed_hands, y, hand))
         try:
             after = test.apply(_with_card(self.actions[step], card))
         except IllegalActionError:
@@ -801,7 +798,7 @@ def sample_world(state: S, seat: int, rng: random.Random | int | None = None) ->
     >>> a == b, a.observation(1) == state.observation(1), a.legal_actions() == state.legal_actions()
     (True, True, True)
     """
-    state._seat(seat)
+    state.check_seat(seat)
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     plan = _plan(state, seat)
     while True:
@@ -835,7 +832,7 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
     >>> len(worlds) > 1, state.layout in [w.layout for w in worlds]
     (True, True)
     """
-    state._seat(seat)
+    state.check_seat(seat)
     states = _states(state)
     actions = state.history
     seen = [s.observation(seat) for s in states]

@@ -80,7 +80,7 @@ from tarotlib import _compiled
 from tarotlib.actions import Action, Declare, Play, _CardAction
 from tarotlib.ai.codec import ActionCodec, Show
 from tarotlib.cards import cards_of
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, MovesNode
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -293,7 +293,7 @@ class TensorEncoder:
     def _moves(self, state: DealState) -> tuple[tuple[int, Action], ...]:
         """The deal's actions other than card plays, with their seats (kept per history node:
         the next state only walks its new actions)."""
-        node: Any = state._h
+        node: MovesNode | None = state.moves_node
         cache = self._cache
         found = cache.get(id(node))
         if found is not None and found[0] is node:
@@ -331,7 +331,7 @@ class TensorEncoder:
         """For the completed tricks: the cards each absolute seat played, as one integer of
         ``N`` rows of ``width`` bits (row ``s``: seat ``s``), and the mask of all their cards;
         kept for the last tricks seen (the next trick only adds its cards)."""
-        tricks = state._tricks
+        tricks = state.trick_list
         hit = self._played_cache
         if hit is not None and hit[0] is tricks:
             return hit[1], hit[2]
@@ -341,7 +341,7 @@ class TensorEncoder:
             played, mask, start = hit[1], hit[2], n
         else:
             played, mask, start = 0, 0, 0
-        sitter, width = state._d.sitter, self._width
+        sitter, width = state.data.sitter, self._width
         for number in range(start, len(tricks)):
             leader, cards, _ = tricks[number]
             for seat, c in zip(self._trick_seats(leader, sitter), cards, strict=False):
@@ -352,7 +352,7 @@ class TensorEncoder:
 
     def _order_part(self, state: DealState) -> NDArray[np.float32]:
         """Each card's completed trick (D × T); kept like :meth:`_played_part`."""
-        tricks = state._tricks
+        tricks = state.trick_list
         hit = self._order_cache
         if hit is not None and hit[0] is tricks:
             cached: NDArray[np.float32] = hit[1]
@@ -435,24 +435,24 @@ class TensorEncoder:
         n, width = self.players, self._width
         o_phase, o_to, o_dealer, o_declarer, o_called, o_hand, o_seen, o_trick = self._offsets
         rel = n - seat
-        data = state._d
-        bits = 1 << o_phase + state._i | 1 << o_dealer + (data.dealer + rel) % n
-        if state._to >= 0:
-            bits |= 1 << o_to + (state._to + rel) % n
+        data = state.data
+        bits = 1 << o_phase + state.phase_index | 1 << o_dealer + (data.dealer + rel) % n
+        if state.actor >= 0:
+            bits |= 1 << o_to + (state.actor + rel) % n
         if data.declarer >= 0:
             bits |= 1 << o_declarer + (data.declarer + rel) % n
         called = data.called
         if called >= 0 and self._deck_mask >> called & 1:
             bits |= 1 << o_called + called
         visible = self._visible_mask(state, seat)
-        hand = state._hands >> SEAT_BITS * seat & visible  # all of it, unless the game hides it
+        hand = state.held(seat) & visible  # all of it, unless the game hides it
         played, played_mask = self._played_part(state)
         if played:  # the rows of the absolute seats, turned so that the observer's comes first
             cut = seat * width
             bits |= (played >> cut | (played & (1 << cut) - 1) << n * width - cut) << self._o_played
-        trick = state._trick
+        trick = state.trick_cards
         if trick:
-            for s, c in zip(self._trick_seats(state._lead, data.sitter), trick, strict=False):
+            for s, c in zip(self._trick_seats(state.leader, data.sitter), trick, strict=False):
                 bits |= 1 << o_trick + ((s + rel) % n) * width + c
                 played_mask |= 1 << c
         seen = visible & ~hand & ~played_mask & self._deck_mask
@@ -503,7 +503,7 @@ class TensorEncoder:
             bits, moves = self._bits(state, seat, chosen)
             self._floats(bits, out)
             return moves
-        data = state._d
+        data = state.data
         visible = self._visible_mask(state, seat)
         moves = self._moves(state)
         slot, shown = -1, 0
@@ -513,9 +513,9 @@ class TensorEncoder:
             for i in chosen[1:]:
                 shown |= 1 << show[i]
         observer.fill(
-            out, seat, state._i, state._to, data.dealer, data.declarer, data.called,
-            data.sitter, state._hands >> SEAT_BITS * seat & visible, visible, state._tricks,
-            state._lead, state._trick, self._actions_part(moves) if moves else 0, slot, shown,
+            out, seat, state.phase_index, state.actor, data.dealer, data.declarer, data.called,
+            data.sitter, state.held(seat) & visible, visible, state.trick_list,
+            state.leader, state.trick_cards, self._actions_part(moves) if moves else 0, slot, shown,
         )  # fmt: skip
         if self._told_by:  # a row per (relative seat, kind), the card in it
             n, pos, d = self.players, self._pos, self.cards
@@ -564,10 +564,10 @@ class TensorEncoder:
         sl = self._slices
         order = self._order_part(state)
         trick_order = order
-        if state._trick:
+        if state.trick_cards:
             trick_order = order.copy()
-            number = len(state._tricks)
-            for c in state._trick:
+            number = len(state.trick_list)
+            for c in state.trick_cards:
                 trick_order[self._pos[c], number] = 1.0
         out[sl["order"]] = trick_order.ravel()
         if moves:
@@ -589,14 +589,14 @@ class TensorEncoder:
         'seat 0 | phase bidding | to act: seat 1 | dealer: seat 0 (you)'
         """
         notation = self.rules.notation
-        data = state._d
+        data = state.data
 
         def who(s: int) -> str:
             return f"seat {s}" + (" (you)" if s == seat else "")
 
         head = [f"seat {seat}", f"phase {state.phase}"]
-        if state._to >= 0:
-            head.append(f"to act: {who(state._to)}")
+        if state.actor >= 0:
+            head.append(f"to act: {who(state.actor)}")
         head.append(f"dealer: {who(data.dealer)}")
         if data.declarer >= 0:
             head.append(f"declarer: {who(data.declarer)}")
@@ -609,14 +609,14 @@ class TensorEncoder:
         seen = visible & ~hand & ~state.played_mask & self._deck_mask
         if seen:
             lines.append("seen: " + " ".join(notation.texts[c] for c in cards_of(seen)))
-        for number, (leader, cards, winner) in enumerate(state._tricks):
+        for number, (leader, cards, winner) in enumerate(state.trick_list):
             seats = self._trick_seats(leader, data.sitter)
             plays = " ".join(f"{s}:{notation.texts[c]}" for s, c in zip(seats, cards, strict=False))
             lines.append(f"trick {number + 1}: {plays} won by {who(winner)}")
-        if state._trick:
-            seats = self._trick_seats(state._lead, data.sitter)
+        if state.trick_cards:
+            seats = self._trick_seats(state.leader, data.sitter)
             plays = " ".join(
-                f"{s}:{notation.texts[c]}" for s, c in zip(seats, state._trick, strict=False)
+                f"{s}:{notation.texts[c]}" for s, c in zip(seats, state.trick_cards, strict=False)
             )
             lines.append(f"trick in progress: {plays}")
         if self._told_by:

@@ -37,6 +37,7 @@ and what plugs into the play phase:
 """
 
 from tarotlib.deal.auctions import (
+    ALL_PASS_PLAYED,
     ALL_PASSED,
     FIRST_OF_SERIES,
     ChooseContract,
@@ -57,15 +58,33 @@ from tarotlib.deal.call import (
     unheld_cards,
     unheld_reason,
 )
-from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.decisions import Decision, HandCheck, concession, dealer_outbid, word_parsers
+from tarotlib.deal.data import DealData, Note, evolve, note, with_note
+from tarotlib.deal.decisions import (
+    CONCEDED,
+    HAND_CHECK,
+    Decision,
+    HandCheck,
+    concession,
+    dealer_outbid,
+    word_parsers,
+)
 from tarotlib.deal.discard import DiscardCards, discard_owner
-from tarotlib.deal.exposure import ExposeCards, exposed, face_up
-from tarotlib.deal.fool import FOOL_EXCHANGE, ExchangeRule, ExcuseRule, FoolRule, fool_exchange
+from tarotlib.deal.exposure import EXPOSED, ExposeCards, exposed, face_up
+from tarotlib.deal.fool import (
+    FOOL_EXCHANGE,
+    ExchangeRule,
+    ExcuseRule,
+    FoolRule,
+    TrickEnd,
+    fool_exchange,
+)
 from tarotlib.deal.game import DealPlan, Game
-from tarotlib.deal.monte import MonteRound
+from tarotlib.deal.monte import MONTE, MonteRound
 from tarotlib.deal.observe import DealObservation
 from tarotlib.deal.offers import (
+    ANNOUNCEMENTS,
+    MELDS,
+    PAIR_HOLDERS,
     ClaimDeclaration,
     MeldDeclaration,
     PairAnnouncement,
@@ -75,6 +94,7 @@ from tarotlib.deal.ordered import dealt_in_order
 from tarotlib.deal.phase import Over, Phase
 from tarotlib.deal.play import Offer, PlayContext, Told, TrickPlay, eldest, plays_of
 from tarotlib.deal.requests import (
+    REQUESTS,
     Exchange,
     RequestCards,
     exchanges,
@@ -86,12 +106,21 @@ from tarotlib.deal.stock import CompleteFromStock
 
 __all__ = [
     "ALL_PASSED",
+    "ALL_PASS_PLAYED",
+    "ANNOUNCEMENTS",
     "CALLED_IN_DISCARD",
+    "CONCEDED",
+    "EXPOSED",
     "FIRST_OF_SERIES",
     "FOOL_EXCHANGE",
+    "HAND_CHECK",
     "HONOUR_TIERS",
     "KING_CALL",
+    "MELDS",
+    "MONTE",
     "NO_CALL",
+    "PAIR_HOLDERS",
+    "REQUESTS",
     "CallCard",
     "ChooseContract",
     "ClaimDeclaration",
@@ -113,6 +142,7 @@ __all__ = [
     "MeldDeclaration",
     "MonteRound",
     "MultiRoundBidding",
+    "Note",
     "Offer",
     "OneRoundBidding",
     "Over",
@@ -123,6 +153,7 @@ __all__ = [
     "ShowDeclaration",
     "TakeOrName",
     "Told",
+    "TrickEnd",
     "TrickPlay",
     "bidding_order",
     "concession",

@@ -14,7 +14,7 @@ everybody; :class:`Level` is a three-contract enum, weakest first.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -72,7 +72,7 @@ class _Nothing:
 
 @attrs.frozen
 class _Demo(Game[DealState]):
-    phases: tuple[Phase, ...]
+    phases: tuple[Phase[Any], ...]
     players: int = 3
     deck: Deck = attrs.field(default=TAROT_78, init=False, repr=False)
     dealing: PacketSchedule = attrs.field(init=False, repr=False)
@@ -86,6 +86,6 @@ class _Demo(Game[DealState]):
         return DealResult((0,) * self.players, breakdown=_Nothing(), declarer=state.declarer)
 
 
-def demo_game(*phases: Phase, players: int = 3) -> Game[DealState]:
+def demo_game(*phases: Phase[Any], players: int = 3) -> Game[DealState]:
     """A game of ``players`` (3 to 7) made of ``phases`` (then ``over``), scored zero."""
     return _Demo(tuple(phases), players)

@@ -50,7 +50,7 @@ class ExampleGame(Game[DealState]):
         self,
         deck: str | Deck,
         dealing: DealPlan,
-        phases: Sequence[Phase],
+        phases: Sequence[Phase[Any]],
         *,
         players: int = 3,
         play: bool = True,

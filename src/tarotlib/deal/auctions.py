@@ -34,7 +34,7 @@ import attrs
 from tarotlib.actions import Action, Bid, Pass
 from tarotlib.auction import AuctionState, OneRoundAuction
 from tarotlib.cards import Suit
-from tarotlib.deal.data import evolve, note, with_note
+from tarotlib.deal.data import Note, evolve
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import eldest
 from tarotlib.deal.state import DealState
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_PASSED",
+    "ALL_PASS_PLAYED",
     "FIRST_OF_SERIES",
     "ChooseContract",
     "MultiRoundBidding",
@@ -60,22 +61,28 @@ S = TypeVar("S", bound=DealState)
 _PASS: Final = Pass()
 _AUCTION: Final = tuple.__new__  # builds an AuctionState without its __new__ (a hot path)
 _ROUNDS: Final = tuple.__new__  # builds a _Rounds the same way
+_TAKE: Final = tuple.__new__  # and a _TakeOrNameData
 
-ALL_PASSED: Final = "all_passed"
+ALL_PASSED: Final = Note("all_passed", False)
 """The note set (to True) when every player passed and the auction hands the deal over to the next
 phase (``all_pass="next_phase"``), or when a :class:`MultiRoundBidding` ends with everybody
 passing."""
 
-FIRST_OF_SERIES: Final = "first_of_series"
-"""The note saying that a deal is the first of a series (read by :func:`first_of_series`)."""
+ALL_PASS_PLAYED: Final = Note("all_pass_played", False)
+"""The note set (to True) when every player passed and the deal is played with no contract
+(``all_pass="play"``: French Tarot's Grash, FT-15)."""
+
+FIRST_OF_SERIES: Final = Note("first_of_series", False)
+"""The note saying that a deal is the first of a series (read by :func:`first_of_series`); a
+fact a match gives the deal (``new_deal(facts=...)``)."""
 
 
 def _seated(
     state: DealState, first: int, calls: tuple[object, ...]
 ) -> tuple[tuple[int, object], ...]:
     """The calls of a one-turn-each auction with the seat of each (the sitter skipped)."""
-    n = state._g.players
-    sitter = state._d.sitter
+    n = state.rules.players
+    sitter = state.data.sitter
     out = []
     seat = first
     for call in calls:
@@ -139,7 +146,7 @@ def contract_parsers(contract_type: type[enum.Enum]) -> dict[str, tuple[Parser, 
 
 
 @attrs.frozen
-class OneRoundBidding(Phase):
+class OneRoundBidding(Phase[AuctionState[enum.IntEnum]]):
     """One turn each from the first active seat after the dealer; a bid must name a contract
     stronger than every one named so far; the last bidder is the declarer (FT-4.1 – FT-4.4).
 
@@ -184,15 +191,13 @@ class OneRoundBidding(Phase):
 
     def start(self, state: S) -> S:
         first = eldest(state)
-        state._to = first
-        state._x = AuctionState(first)
-        return state
+        return state.begin(first, AuctionState(first))
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return (_PASS, *(Bid(c) for c in self.contracts))
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
+        auction = self.local(state)
         # The legal calls depend only on the highest bid (FT-4.3): kept once computed.
         actions = self._choices.get(auction.high)
         if actions is None:
@@ -202,8 +207,8 @@ class OneRoundBidding(Phase):
         return actions
 
     def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
-        auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
-        return (*state._d.calls, *_seated(state, auction.first, auction.calls))
+        auction = self.local(state)
+        return (*state.data.calls, *_seated(state, auction.first, auction.calls))
 
     def apply(self, state: S, action: Action) -> S:
         """Apply a pass or a bid (FT-4.3: strictly higher); after the last turn the highest
@@ -222,9 +227,9 @@ class OneRoundBidding(Phase):
         (<Level.UNA: 2>, 1)
         """
         call = _call_of(state, action, self.contracts, self.expects)
-        auction: AuctionState[enum.IntEnum] = state._x  # type: ignore[assignment]
+        auction = self.local(state)
         first, calls, high, high_seat = auction
-        seat = state._to
+        seat = state.actor
         if call is None:
             auction = _AUCTION(AuctionState, (first, (*calls, None), high, high_seat))
         else:
@@ -235,26 +240,21 @@ class OneRoundBidding(Phase):
                     f"{_label(call)} is not a contract of this auction", action
                 )
             auction = _AUCTION(AuctionState, (first, (*calls, call), call, seat))
-        d = state._d
-        n = state._g.players
+        d = state.data
+        n = state.rules.players
         if len(calls) + 1 < (n if d.sitter < 0 else n - 1):  # FT-4.1: one turn each
             nxt = (seat + 1) % n
             if nxt == d.sitter:
                 nxt = (nxt + 1) % n
-            return state._next(action, nxt, auction)
+            return state.step(action, nxt, auction)
         data = evolve(d, calls=(*d.calls, *_seated(state, first, auction.calls)))
         high = auction.high
         if high is None:
             if self.all_pass == "play":
-                data = evolve(
-                    data,
-                    sides=tuple(range(n)),
-                    notes=with_note(data.notes, "all_pass_played", True),
-                )
+                data = evolve(data, sides=tuple(range(n))).noted(ALL_PASS_PLAYED, True)
                 return state.advance(action, data=data)
             if self.all_pass == "next_phase":  # CH-8.4: the dealer's King call follows
-                data = evolve(data, notes=with_note(data.notes, ALL_PASSED, True))
-                return state.advance(action, data=data)
+                return state.advance(action, data=data.noted(ALL_PASSED, True))
             return state.finish(action, annulled=self.annul_reason, data=data)
         data = evolve(data, contract=high, declarer=auction.high_seat)
         return state.advance(action, data=data)
@@ -273,8 +273,8 @@ def bidding_order(state: DealState) -> tuple[int, ...]:
     >>> bidding_order(rules.new_deal(seed=1, dealer=3))
     (4, 0, 1, 2, 3)
     """
-    d = state._d
-    n = state._g.players
+    d = state.data
+    n = state.rules.players
     return tuple(seat for seat in ((d.dealer + k) % n for k in range(1, n + 1)) if seat != d.sitter)
 
 
@@ -292,7 +292,7 @@ class _Rounds(NamedTuple):
 
 
 @attrs.frozen
-class MultiRoundBidding(Phase):
+class MultiRoundBidding(Phase[_Rounds]):
     """Bidding in as many rounds as needed (TO-5; TO-22 and TO-33 with 4, 5 and 7 players; the
     ``multi_round`` auction of CH-8.3 with ``seniority="none"``).
 
@@ -364,12 +364,10 @@ class MultiRoundBidding(Phase):
         ('auction', 3, ())
         """
         order = bidding_order(state)
-        rank = [len(order)] * state._g.players  # (the sitter, who never bids, ranks last)
+        rank = [len(order)] * state.rules.players  # (the sitter, who never bids, ranks last)
         for place, seat in enumerate(order):
             rank[seat] = place
-        state._to = order[0]
-        state._x = _Rounds(order, tuple(rank))
-        return state
+        return state.begin(order[0], _Rounds(order, tuple(rank)))
 
     def _may_equal(self, rounds: _Rounds, seat: int) -> bool:
         """TO-5.4: the seat may equal the highest bid (it is senior to the holder)."""
@@ -397,8 +395,8 @@ class MultiRoundBidding(Phase):
         >>> [a.text for a in state.legal_actions()]
         ['pass', 'bid niente']
         """
-        rounds: _Rounds = state._x  # type: ignore[assignment]
-        seat = state._to
+        rounds = self.local(state)
+        seat = state.actor
         high = rounds.high
         # The two tests inlined for their common answers (saves two method calls):
         # ``_may_equal`` is False with no holder, ``_may_pass`` True once a bid stands.
@@ -422,8 +420,7 @@ class MultiRoundBidding(Phase):
         >>> state.apply(rules.parse_action("bid due")).calls
         ((1, None), (2, <Level.DUE: 1>))
         """
-        rounds: _Rounds = state._x  # type: ignore[assignment]
-        return (*state._d.calls, *rounds.calls)
+        return (*state.data.calls, *self.local(state).calls)
 
     def _refusal(self, rounds: _Rounds, seat: int, call: enum.IntEnum) -> str | None:
         """Why ``seat`` may not bid ``call`` (TO-5.4), or None."""
@@ -459,9 +456,9 @@ class MultiRoundBidding(Phase):
         ('all players passed; the same dealer deals again', (('all_passed', True),))
         """
         call = _call_of(state, action, self.contracts, self.expects)
-        rounds: _Rounds = state._x  # type: ignore[assignment]
+        rounds = self.local(state)
         order, rank, calls, out, high, holder = rounds
-        seat = state._to
+        seat = state.actor
         if call is None:
             if not (self.last_player_may_pass or self._may_pass(rounds, seat)):  # TO-5.6
                 raise IllegalActionError(
@@ -489,13 +486,13 @@ class MultiRoundBidding(Phase):
                 nxt = s
                 break
         if nxt >= 0 and nxt != holder:
-            return state._next(action, nxt, rounds)
-        d = state._d
+            return state.step(action, nxt, rounds)
+        d = state.data
         calls = (*d.calls, *calls)  # (one evolve below rather than two)
         if nxt >= 0:  # TO-5.6: back to the holder, every other player having passed
             data = evolve(d, calls=calls, contract=high, declarer=holder)
             return state.advance(action, data=data)
-        data = evolve(d, calls=calls, notes=with_note(d.notes, ALL_PASSED, True))  # TO-5.7
+        data = evolve(d, calls=calls).noted(ALL_PASSED, True)  # TO-5.7
         if self.all_pass == "next_phase":
             return state.advance(action, data=data)
         reason = self.redeal_reason if self.all_pass == "redeal" else self.annul_reason
@@ -520,11 +517,11 @@ def first_of_series(state: DealState) -> bool:
     >>> first_of_series(demo_game(ChooseContract(tuple(Level))).new_deal(seed=1))
     False
     """
-    return bool(note(state._d.notes, FIRST_OF_SERIES, False))
+    return state.data.note(FIRST_OF_SERIES)
 
 
 @attrs.frozen
-class ChooseContract(Phase):
+class ChooseContract(Phase[None]):
     """No auction: seat ``who(state)`` chooses the contract among ``contracts`` (weakest first) and
     becomes the declarer (FT-20.4: the solo player, with the effects of FT-4.2).
 
@@ -570,8 +567,7 @@ class ChooseContract(Phase):
         >>> rules.new_deal(seed=4).to_act
         2
         """
-        state._to = self.who(state)
-        return state
+        return state.begin(self.who(state))
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return tuple(Bid(c) for c in self.contracts)
@@ -606,8 +602,8 @@ class ChooseContract(Phase):
                     action,
                 )
             raise IllegalActionError(f"{_label(contract)} is not one of the contracts", action)
-        d = state._d
-        seat = state._to
+        d = state.data
+        seat = state.actor
         data = evolve(d, calls=(*d.calls, (seat, contract)), contract=contract, declarer=seat)
         return state.advance(action, data=data)
 
@@ -622,8 +618,17 @@ class ChooseContract(Phase):
         return {"bid": contract_parsers(type(self.contracts[0]))["bid"]}
 
 
+class _TakeOrNameData(NamedTuple):
+    """A :class:`TakeOrName` auction in progress: the round (1 to 3), its actions, the calls so
+    far."""
+
+    round: int
+    actions: tuple[Action, ...]
+    calls: tuple[tuple[int, object], ...]
+
+
 @attrs.frozen
-class TakeOrName(Phase):
+class TakeOrName(Phase[_TakeOrNameData]):
     """Bidding rounds around a turned-up card (BE-4): in round 1 each player in turn takes the
     turn-up's suit or passes; if all pass, in round 2 each names another suit or passes; if all
     pass again and ``third_round`` lists contracts (all trumps, no trumps), round 3 offers those.
@@ -682,25 +687,22 @@ class TakeOrName(Phase):
             actions = self._rounds[key] = (_PASS, *(Bid(c) for c in bids))
         return actions
 
-    # The phase's data is ``(round, its actions, the calls so far)``.
     def start(self, state: S) -> S:
-        state._to = eldest(state)
-        state._x = (1, self.round_actions(1, state._d.stock[0] // 14), ())
-        return state
+        local = _TakeOrNameData(1, self.round_actions(1, state.data.stock[0] // 14), ())
+        return state.begin(eldest(state), local)
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return (_PASS, *(Bid(c) for c in (*self.suit_contracts, *self.third_round)))
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        return state._x[1]  # type: ignore[index, no-any-return]
+        return self.local(state).actions
 
     def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
-        return (*state._d.calls, *state._x[2])  # type: ignore[index]
+        return (*state.data.calls, *self.local(state).calls)
 
     def apply(self, state: S, action: Action) -> S:
-        local: tuple[int, tuple[Action, ...], tuple[tuple[int, object], ...]] = state._x  # type: ignore[assignment]
-        round_, legal, calls = local
-        d = state._d
+        round_, legal, calls = self.local(state)
+        d = state.data
         for offered in legal:  # by identity first: bots pass back the offered action
             if offered is action:
                 break
@@ -711,16 +713,16 @@ class TakeOrName(Phase):
                 raise state.wrong(action, self.expects)
             else:
                 raise IllegalActionError(self._reason(round_, d.stock[0] // 14, action), action)
-        seat = state._to
+        seat = state.actor
         if type(action) is Pass:
             calls = (*calls, (seat, None))
-            nxt = (seat + 1) % state._g.players
+            nxt = (seat + 1) % state.rules.players
             if seat != d.dealer:  # BE-4.1: the dealer speaks last in each round
-                return state._next(action, nxt, (round_, legal, calls))
+                return state.step(action, nxt, _TAKE(_TakeOrNameData, (round_, legal, calls)))
             if round_ < (3 if self.third_round else 2):
                 round_ += 1
                 legal = self.round_actions(round_, d.stock[0] // 14)
-                return state._next(action, nxt, (round_, legal, calls))
+                return state.step(action, nxt, _TAKE(_TakeOrNameData, (round_, legal, calls)))
             data = evolve(d, calls=(*d.calls, *calls))
             return state.finish(action, annulled=self.annul_reason, data=data)  # BE-4.5
         assert isinstance(action, Bid)

@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Final, Literal, TypeVar
 import attrs
 
 from tarotlib.actions import Action, Call, NoCall
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Rank, cards_of, parse_card
+from tarotlib.cards import ALL_CARDS, Rank, cards_of, parse_card
 from tarotlib.deal.auctions import ALL_PASSED
-from tarotlib.deal.data import DealData, evolve, note, with_note
+from tarotlib.deal.data import DealData, Note, evolve
 from tarotlib.deal.decisions import declarer
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState
 from tarotlib.errors import ActionParseError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -57,13 +57,13 @@ S = TypeVar("S", bound=DealState)
 _CALLS = tuple(Call(c) for c in ALL_CARDS)
 _NO_CALL: Final = NoCall()
 
-NO_CALL: Final = "no_call"
+NO_CALL: Final = Note("no_call", False)
 """The note set (to True) when the declarer declines an optional call (TO-34.2)."""
 
-CALLED_IN_DISCARD: Final = "called_in_discard"
+CALLED_IN_DISCARD: Final = Note("called_in_discard", False)
 """The note set (to True) when the called card lies in the dealer's discard (TO-34.4)."""
 
-KING_CALL: Final = "king_call"
+KING_CALL: Final = Note("king_call", False)
 """The note a :class:`KingCall` sets (to True) when it takes place (CH-10)."""
 
 
@@ -88,14 +88,14 @@ def holder_of(state: DealState, card: int, *, besides: int = -1) -> int:
     (True, -1)
     """
     for seat in range(state.rules.players):
-        if seat != besides and state._hands >> SEAT_BITS * seat + card & 1:
+        if seat != besides and state.holds(seat, card):
             return seat
     return -1
 
 
 def _own_discard(state: DealState, seat: int) -> int:
     """The discard when ``seat`` is the dealer who made it, else nothing."""
-    d = state._d
+    d = state.data
     return d.discard if seat == d.dealer else 0
 
 
@@ -112,7 +112,7 @@ def unheld_cards(state: DealState, hand: int) -> int:
     >>> unheld_cards(state, hand) == state.rules.deck.mask & ~hand
     True
     """
-    return state._g.deck.mask & ~hand & ~_own_discard(state, state._to)
+    return state.rules.deck.mask & ~hand & ~_own_discard(state, state.actor)
 
 
 def unheld_reason(state: DealState, card: int) -> str:
@@ -124,8 +124,8 @@ def unheld_reason(state: DealState, card: int) -> str:
     >>> unheld_reason(state, state.hand(state.to_act)[0])
     'may not call a card of his own hand'
     """
-    seat = state._to
-    if state._hands >> SEAT_BITS * seat + card & 1:
+    seat = state.actor
+    if state.holds(seat, card):
         return "may not call a card of his own hand"
     if _own_discard(state, seat) >> card & 1:
         return "may not call a card of his own discard"
@@ -146,7 +146,7 @@ def _card_parsers() -> dict[str, tuple[Parser, str]]:
 
 
 @attrs.frozen
-class CallCard(Phase):
+class CallCard(Phase[None]):
     """The declarer calls a card (FT-5.1, TO-34.1). ``callable(state, hand)`` is the mask of the
     cards he may call holding ``hand`` (FT-5.2, TO-34.2: :func:`unheld_cards`), and
     ``reason(state, card)`` says why another card may not be called. The holder of the card, if it
@@ -202,8 +202,7 @@ class CallCard(Phase):
         >>> rules.new_deal(seed=5).apply(rules.parse_action("bid due")).to_act
         1
         """
-        state._to = self.who(state)
-        return state
+        return state.begin(self.who(state))
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         calls = card_actions(Call, game)
@@ -219,7 +218,7 @@ class CallCard(Phase):
         >>> len(state.legal_actions()) == 78 - len(state.hand(1))
         True
         """
-        hand = state._hands >> SEAT_BITS * state._to & FULL_MASK
+        hand = state.held(state.actor)
         calls = tuple(_CALLS[c] for c in cards_of(self.callable(state, hand)))
         return (_NO_CALL, *calls) if self.optional else calls
 
@@ -241,13 +240,12 @@ class CallCard(Phase):
         if isinstance(action, NoCall):
             if not self.optional:
                 raise IllegalActionError("the call is mandatory: call a card", action)
-            d = state._d
-            return state.advance(action, data=evolve(d, notes=with_note(d.notes, NO_CALL, True)))
+            return state.advance(action, data=state.data.noted(NO_CALL, True))
         if not isinstance(action, Call):
             raise state.wrong(action, self.expects)
         card = action.card
-        seat = state._to
-        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+        seat = state.actor
+        hand = state.held(seat)
         if not self.callable(state, hand) >> card & 1:
             raise IllegalActionError(self.reason(state, card), action)
         d = state.data
@@ -255,10 +253,8 @@ class CallCard(Phase):
         if partner < 0 and d.discard >> card & 1:  # TO-34.4: the called card is in the discard
             if self.in_discard == "dealer" and d.dealer != seat:
                 partner = d.dealer
-            notes = with_note(d.notes, CALLED_IN_DISCARD, True)
-            return state.advance(
-                action, data=evolve(d, called=int(card), partner=partner, notes=notes)
-            )
+            data = evolve(d, called=int(card), partner=partner).noted(CALLED_IN_DISCARD, True)
+            return state.advance(action, data=data)
         return state.advance(action, data=evolve(d, called=int(card), partner=partner))
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
@@ -281,11 +277,11 @@ class CallCard(Phase):
 
 
 def _all_passed(data: DealData) -> bool:
-    return data.contract is None and bool(note(data.notes, ALL_PASSED, False))
+    return data.contract is None and data.note(ALL_PASSED)
 
 
 @attrs.frozen
-class KingCall(Phase):
+class KingCall(Phase[int]):
     """Nobody bid: the dealer calls a King he does not hold, and its holder announces himself at
     once, so the partnership is public from the start (CH-8.4, CH-10.1).
 
@@ -340,8 +336,8 @@ class KingCall(Phase):
         return self.when(data)
 
     def _held(self, state: DealState) -> int:
-        d = state._d
-        held = state._hands >> SEAT_BITS * d.dealer & FULL_MASK
+        d = state.data
+        held = state.held(d.dealer)
         return held | d.discard if self.discard_held else held
 
     def start(self, state: S) -> S:
@@ -358,16 +354,13 @@ class KingCall(Phase):
         >>> state.is_over, state.declarer, state.partner, state.data.notes
         (True, 0, None, (('all_passed', True), ('king_call', True)))
         """
-        d = state._d
+        d = state.data
         held = self._held(state)
         for tier in self.tiers:
             if tier & ~held:
-                state._to = d.dealer
-                state._x = tier & ~held
-                return state
-        notes = with_note(d.notes, KING_CALL, True)
-        state._d = evolve(d, contract=self.contract, declarer=d.dealer, notes=notes)
-        return state._enter(state._i + 1)
+                return state.begin(d.dealer, tier & ~held)  # the cards he may call
+        data = evolve(d, contract=self.contract, declarer=d.dealer).noted(KING_CALL, True)
+        return state.skip(data=data)
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return card_actions(Call, game)
@@ -385,16 +378,16 @@ class KingCall(Phase):
         >>> [a.text for a in state.legal_actions()]
         ['call KS', 'call KH', 'call KC']
         """
-        return tuple(_CALLS[c] for c in cards_of(state._x))  # type: ignore[arg-type]
+        return tuple(_CALLS[c] for c in cards_of(self.local(state)))
 
     def _reason(self, state: DealState, card: int) -> str:
-        text = state._g.notation.texts[card]
-        d = state._d
-        if state._hands >> SEAT_BITS * d.dealer + card & 1:
+        text = state.rules.notation.texts[card]
+        d = state.data
+        if state.holds(d.dealer, card):
             return f"the dealer may not call {text}: he holds it"
         if self.discard_held and d.discard >> card & 1:
             return f"the dealer may not call {text}: it is in his discard, which counts as held"
-        callable_: int = state._x  # type: ignore[assignment]
+        callable_ = self.local(state)
         index = next(i for i, tier in enumerate(self.tiers) if tier & callable_)
         name = self.names[index] if index < len(self.names) else "card"
         if index == 0:
@@ -423,9 +416,9 @@ class KingCall(Phase):
         if not isinstance(action, Call):
             raise state.wrong(action, self.expects)
         card = action.card
-        if not state._x >> card & 1:  # type: ignore[operator]
+        if not self.local(state) >> card & 1:
             raise IllegalActionError(self._reason(state, card), action)
-        d = state._d
+        d = state.data
         dealer = d.dealer
         data = evolve(
             d,
@@ -433,8 +426,7 @@ class KingCall(Phase):
             declarer=dealer,
             called=int(card),
             partner=holder_of(state, card, besides=dealer),
-            notes=with_note(d.notes, KING_CALL, True),
-        )
+        ).noted(KING_CALL, True)
         return state.advance(action, data=data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:

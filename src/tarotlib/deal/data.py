@@ -2,32 +2,81 @@
 
 Every phase reads and writes the same small vocabulary: who dealt, what was dealt, the contract and
 its declarer, the called card and the partner, the sides, the discard, the auction calls, the
-declarations, and the annulment or result. What only one game needs goes in ``notes`` (a few
-key-value pairs). A :class:`DealData` is an immutable named tuple; :func:`evolve` builds a changed
-copy.
+declarations, and the annulment or result. What only one game needs goes in ``notes``, read and
+written through typed keys (:class:`Note`): ``data.note(KEY)`` and ``data.noted(KEY, value)``.
+A :class:`DealData` is an immutable named tuple; :func:`evolve` builds a changed copy.
 
+>>> SLAM = Note("slam", False)
 >>> data = DealData(dealer=3, seed=None, dealt=(0b1, 0b10), kitty=0, stock=())
->>> changed = evolve(data, declarer=1, notes=with_note(data.notes, "slam", True))
->>> changed.declarer, note(changed.notes, "slam"), data.declarer
-(1, True, -1)
+>>> changed = evolve(data, declarer=1).noted(SLAM, True)
+>>> changed.declarer, changed.note(SLAM), data.note(SLAM), data.declarer
+(1, True, False, -1)
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, NamedTuple, TypeVar
 
 from tarotlib.cards import Card
 
 if TYPE_CHECKING:
     from tarotlib.engine import DealResult
 
-__all__ = ["DealData", "Notes", "check_facts", "evolve", "new_data", "note", "with_note"]
+__all__ = [
+    "DealData",
+    "Note",
+    "Notes",
+    "as_note",
+    "check_facts",
+    "evolve",
+    "new_data",
+    "note",
+    "with_note",
+]
 
 Notes = tuple[tuple[str, object], ...]
-"""A game's own facts: ``(key, value)`` pairs, immutable values only."""
+"""A game's own facts: ``(name, value)`` pairs, immutable values only (read and written through
+:class:`Note` keys)."""
 
 T = TypeVar("T")
+
+
+class Note(str, Generic[T]):
+    """A typed key of the deal's notes: a string, its name (what the notes and records hold),
+    with the ``default`` a deal without the note reads. One constant per fact, defined beside
+    the phase or game that writes it, and read by everything else through it:
+    ``data.note(KEY)`` gives a ``T``, ``data.noted(KEY, value)`` takes one. Being its name, a key
+    also serves where a name is asked for (``new_deal(facts={FIRST_OF_SERIES: True})``).
+
+    >>> ALL_PASSED = Note("all_passed", False)
+    >>> data = DealData(0, None, (), 0, ()).noted(ALL_PASSED, True)
+    >>> data.note(ALL_PASSED), data.notes, ALL_PASSED, ALL_PASSED == "all_passed"
+    (True, (('all_passed', True),), Note('all_passed', False), True)
+    """
+
+    default: T
+
+    def __new__(cls, name: str, default: T) -> Note[T]:
+        key = super().__new__(cls, name)
+        key.default = default
+        return key
+
+    @property
+    def name(self) -> str:
+        """The note's name.
+
+        >>> Note("slam", False).name
+        'slam'
+        """
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Note({str(self)!r}, {self.default!r})"
+
+    def __reduce__(self) -> tuple[type[Note[T]], tuple[str, T]]:
+        return (Note, (str(self), self.default))
 
 
 class DealData(NamedTuple):
@@ -78,6 +127,29 @@ class DealData(NamedTuple):
     result: DealResult | None = None
     facts: Notes = ()
 
+    def note(self, key: Note[T]) -> T:
+        """The value of the note ``key`` (its default when the deal has none).
+
+        >>> first = Note("first_of_series", False)
+        >>> DealData(0, None, (), 0, (), notes=(("first_of_series", True),)).note(first)
+        True
+        """
+        for k, v in self.notes:
+            if k == key:
+                # Written through the same typed key (typing.cast would cost a call).
+                return v  # type: ignore[return-value]
+        return getattr(key, "default", None)  # type: ignore[return-value]  # (a plain name: None)
+
+    def noted(self, key: Note[T], value: T) -> DealData:
+        """These facts with the note ``key`` set to ``value`` (replacing an earlier value).
+
+        >>> slam = Note("slam", False)
+        >>> DealData(0, None, (), 0, ()).noted(slam, True).notes
+        (('slam', True),)
+        """
+        notes = (*((k, v) for k, v in self.notes if k != key), (str(key), value))
+        return evolve(self, notes=notes)
+
 
 _INDEX: Final = {name: i for i, name in enumerate(DealData._fields)}
 _DEFAULTS: Final = tuple(DealData._field_defaults[name] for name in DealData._fields[5:])
@@ -126,25 +198,65 @@ def evolve(data: DealData, **changes: object) -> DealData:
     return new
 
 
-def note(notes: Notes, key: str, default: T | None = None) -> object:
-    """The value of ``key`` in ``notes`` (``default`` when absent).
+def as_note(key: Note[T] | str, default: T) -> Note[T]:
+    """``key`` as a :class:`Note`: a key as it is, or a name (the form of earlier releases,
+    deprecated) made a key with ``default`` (what a phase's ``key`` converter does).
 
-    >>> note((("slam", True),), "slam"), note((), "slam", False)
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     as_note("shown", ())
+    Note('shown', ())
+    >>> caught[0].category.__name__
+    'DeprecationWarning'
+
+    """
+    if isinstance(key, Note):
+        return key
+    warnings.warn(
+        f"a note named by a string ({key!r}) is deprecated: give a tarotlib.deal.Note key",
+        DeprecationWarning,
+        stacklevel=4,
+    )
+    return Note(key, default)
+
+
+def note(notes: Notes, key: Note[T] | str, default: T | None = None) -> object:
+    """The value of ``key`` in ``notes`` (``default``, or the key's own default, when absent).
+    Prefer ``data.note(KEY)`` (:meth:`DealData.note`); a key given as a string is deprecated.
+
+    >>> note((("slam", True),), Note("slam", False)), note((), Note("slam", False))
     (True, False)
     """
+    if isinstance(key, Note):
+        if default is None:
+            default = key.default
+    else:
+        warnings.warn(
+            "a note named by a string is deprecated: define a tarotlib.deal.Note key",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     for k, v in notes:
         if k == key:
             return v
     return default
 
 
-def with_note(notes: Notes, key: str, value: object) -> Notes:
-    """``notes`` with ``key`` set to ``value`` (replacing an earlier value).
+def with_note(notes: Notes, key: Note[T] | str, value: T) -> Notes:
+    """``notes`` with ``key`` set to ``value`` (replacing an earlier value). Prefer
+    ``data.noted(KEY, value)`` (:meth:`DealData.noted`); a key given as a string is deprecated.
 
-    >>> with_note((("a", 1), ("b", 2)), "a", 3)
+    >>> with_note((("a", 1), ("b", 2)), Note("a", 0), 3)
     (('b', 2), ('a', 3))
     """
-    return (*((k, v) for k, v in notes if k != key), (key, value))
+    if not isinstance(key, Note):
+        warnings.warn(
+            "a note named by a string is deprecated: define a tarotlib.deal.Note key",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+    return (*((k, v) for k, v in notes if k != key), (str(key), value))
 
 
 def check_facts(facts: Mapping[str, object] | None) -> Notes:
@@ -174,5 +286,5 @@ def check_facts(facts: Mapping[str, object] | None) -> Notes:
                 "deal facts map names to true/false, integers, strings or null; "
                 f"got {key!r}: {value!r}"
             )
-        out.append((key, value))
+        out.append((str(key), value))  # (a Note key is its name)
     return tuple(sorted(out))

@@ -18,12 +18,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
 
 from tarotlib.actions import Action, Concede, Redeal
-from tarotlib.deal.data import DealData, evolve, with_note
+from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.state import DealState
 from tarotlib.errors import ActionParseError
@@ -31,9 +31,26 @@ from tarotlib.errors import ActionParseError
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
-__all__ = ["Decision", "HandCheck", "concession", "dealer_outbid", "declarer", "word_parsers"]
+__all__ = [
+    "CONCEDED",
+    "HAND_CHECK",
+    "Decision",
+    "HandCheck",
+    "concession",
+    "dealer_outbid",
+    "declarer",
+    "word_parsers",
+]
 
 S = TypeVar("S", bound=DealState)
+V = TypeVar("V")
+
+CONCEDED: Final = Note("conceded", False)
+"""The note of a :func:`concession`: True when the declarer conceded (TO-7.3), False when he
+played on."""
+
+HAND_CHECK: Final = Note("hand_check", -1)
+"""The default note of a :class:`HandCheck`: the seat whose hand meets the condition (-1: none)."""
 
 
 def declarer(state: DealState) -> int:
@@ -77,8 +94,18 @@ def word_parsers(choices: tuple[Action, ...]) -> dict[str, tuple[Parser, str]]:
     return out
 
 
+def _decision_key(key: Note[Any] | str) -> Note[Any]:
+    """The decisions note's key (a name: deprecated)."""
+    return as_note(key, None)
+
+
+def _hand_check_key(key: Note[int] | str) -> Note[int]:
+    """The hand check note's key (a name: deprecated)."""
+    return as_note(key, -1)
+
+
 @attrs.frozen
-class Decision(Phase):
+class Decision(Phase[None], Generic[V]):
     """Seat ``who(state)`` chooses one of ``choices``; the choice is noted under ``key`` in the
     deal's facts (``data.notes``), then the next phase begins — or, for a choice listed in
     ``ends``, the deal ends there and the game scores it (a concession, TO-7.3). ``when`` says
@@ -87,14 +114,14 @@ class Decision(Phase):
     >>> import tarotlib
     >>> from tarotlib.actions import Slam
     >>> slam = tarotlib.variant("french-tarot").phase_list[4]
-    >>> slam.name, slam.key, slam.choices == (Slam(False), Slam(True))
+    >>> slam.name, slam.key.name, slam.choices == (Slam(False), Slam(True))
     ('slam', 'slam', True)
     """
 
     name: str
-    key: str
+    key: Note[V] = attrs.field(converter=_decision_key)
     choices: tuple[Action, ...]
-    value: Callable[[Action], object] = lambda action: action
+    value: Callable[[Action], V]
     who: Callable[[DealState], int] = declarer
     when: Callable[[DealData], bool] = has_contract
     expects: str = "a choice"
@@ -104,8 +131,7 @@ class Decision(Phase):
         return self.when(data)
 
     def start(self, state: S) -> S:
-        state._to = self.who(state)
-        return state
+        return state.begin(self.who(state))
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return self.choices
@@ -131,8 +157,7 @@ class Decision(Phase):
                 break
         else:
             raise state.wrong(action, self.expects)
-        d = state._d
-        data = evolve(d, notes=with_note(d.notes, self.key, self.value(action)))
+        data = state.data.noted(self.key, self.value(action))
         for end in self.ends:
             if action == end and type(action) is type(end):
                 return state.finish(action, data=data)
@@ -159,7 +184,7 @@ def dealer_outbid(data: DealData) -> bool:
     return any(seat == dealer and call is not None for seat, call in data.calls)
 
 
-def _conceded(action: Action) -> object:
+def _conceded(action: Action) -> bool:
     return isinstance(action, Concede) and action.concede
 
 
@@ -169,10 +194,10 @@ _CONCEDE: tuple[Action, ...] = (Concede(False), Concede(True))
 def concession(
     *,
     name: str = "concession",
-    key: str = "conceded",
+    key: Note[bool] = CONCEDED,
     when: Callable[[DealData], bool] = dealer_outbid,
     expects: str = "concede or no-concede",
-) -> Decision:
+) -> Decision[bool]:
     """The declarer's concession (TO-7): a :class:`Decision` offered once to the declarer when
     ``when`` holds (default :func:`dealer_outbid`, TO-7.1), between ``no-concede`` and ``concede``.
     Conceding ends the deal at once, with no play (TO-7.3): the note ``key`` is True and the game
@@ -209,7 +234,7 @@ _REDEAL = (Redeal(True), Redeal(False))
 
 
 @attrs.frozen
-class HandCheck(Phase):
+class HandCheck(Phase[None]):
     """Check the dealt hands, in seat order, for ``condition`` (FT-3.4: the petit sec). The first
     seat found is noted under ``key``; then, if ``optional``, that seat chooses ``redeal`` (the
     deal is annulled) or ``keep``; otherwise the deal is annulled at once. The reason given is
@@ -232,7 +257,7 @@ class HandCheck(Phase):
     condition: Callable[[int], bool]
     reason: str
     optional: bool = False
-    key: str = "hand_check"
+    key: Note[int] = attrs.field(default=HAND_CHECK, converter=_hand_check_key)
     seats: Callable[[DealState], tuple[int, ...]] | None = None
     name: str = "hand-check"
     expects: str = "redeal or keep"
@@ -243,12 +268,11 @@ class HandCheck(Phase):
         seats = range(state.rules.players) if self.seats is None else self.seats(state)
         for seat in seats:
             if self.condition(d.dealt[seat]):
-                state._d = evolve(d, notes=with_note(d.notes, self.key, seat))
+                data = d.noted(self.key, seat)
                 if not self.optional:
-                    return state._end(f"{self.reason} (seat {seat})")
-                state._to = seat
-                return state
-        return state._enter(state._i + 1)
+                    return state.finish(None, annulled=f"{self.reason} (seat {seat})", data=data)
+                return state.begin(seat, data=data)
+        return state.skip()
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return _REDEAL
@@ -260,7 +284,8 @@ class HandCheck(Phase):
         if not isinstance(action, Redeal):
             raise state.wrong(action, self.expects)
         if action.redeal:
-            return state.finish(action, annulled=f"{self.reason} (seat {state._to}), redeal chosen")
+            reason = f"{self.reason} (seat {state.actor}), redeal chosen"
+            return state.finish(action, annulled=reason)
         return state.advance(action)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:

@@ -28,10 +28,10 @@ import attrs
 
 from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Discard
-from tarotlib.cards import ALL_CARDS, FULL_MASK, parse_card
+from tarotlib.cards import ALL_CARDS, parse_card
 from tarotlib.deal.data import DealData, evolve
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, add_cards, remove_cards
 from tarotlib.errors import ActionParseError, IllegalActionError
 from tarotlib.exchange import DiscardRule
 
@@ -95,7 +95,7 @@ def discard_owner(state: DealState, rule: DiscardOwner) -> int:
     d = state.data
     if rule == "dealer":
         return d.dealer
-    tricks = state._tricks
+    tricks = state.trick_list
     if rule == "dealer_else_last_trick":
         if any(winner == d.dealer for _, _, winner in tricks):
             return d.dealer
@@ -111,7 +111,7 @@ def _always(data: DealData) -> bool:
 
 
 @attrs.frozen
-class DiscardCards(Phase):
+class DiscardCards(Phase[int]):
     """Seat ``who(state)`` discards ``count`` cards one at a time under ``rule`` (FT-6.2, LO-8.2,
     CH-7.2), after taking the kitty into his hand when ``take_kitty`` (FT-6.1). ``when`` says
     whether the discard happens in a deal (FT-6.1: Prise and Garde only). The dealer's discard
@@ -156,10 +156,9 @@ class DiscardCards(Phase):
         """
         seat = self.who(state)
         if self.take_kitty:
-            state._hands |= state._d.kitty << SEAT_BITS * seat
-        state._to = seat
-        state._x = self.count
-        return state
+            hands = add_cards(state.packed_hands, seat, state.data.kitty)
+            return state.begin(seat, self.count, hands=hands)
+        return state.begin(seat, self.count)
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return card_actions(Discard, game)
@@ -176,9 +175,9 @@ class DiscardCards(Phase):
         >>> [action.text for action in state.legal_actions()][:3]
         ['discard 1S', 'discard 7S', 'discard QS']
         """
-        hand = state._hands >> SEAT_BITS * state._to & FULL_MASK
-        legal = self.rule.legal(hand, state._x, state._d.discard)  # type: ignore[arg-type]
-        state._memo = legal  # kept for apply(), which need not compute it again
+        hand = state.held(state.actor)
+        legal = self.rule.legal(hand, self.local(state), state.data.discard)
+        state.keep_legal(legal)  # kept for apply(), which need not compute it again
         return _DECODE(legal)
 
     def apply(self, state: S, action: Action) -> S:
@@ -201,14 +200,14 @@ class DiscardCards(Phase):
         """
         if not isinstance(action, Discard):
             raise state.wrong(action, self.expects)
-        seat = state._to
-        left: int = state._x  # type: ignore[assignment]
-        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-        d = state._d
+        seat = state.actor
+        left = self.local(state)
+        hand = state.held(seat)
+        d = state.data
         card = action.card
         # The legal mask (kept by legal_actions(), else computed: cheaper than explain()) admits
         # exactly the cards explain() accepts; explain() only says why a card is refused.
-        legal = state._memo
+        legal = state.legal_cache
         if legal < 0:
             legal = self.rule.legal(hand, left, d.discard)
         if not legal >> card & 1:
@@ -216,14 +215,10 @@ class DiscardCards(Phase):
             if reason is not None:
                 raise IllegalActionError(reason, action)
         bit = 1 << card
-        hands = state._hands ^ bit << SEAT_BITS * seat
+        hands = remove_cards(state.packed_hands, seat, bit)
         data = evolve(d, discard=d.discard | bit)
         if left > 1:
-            # _next and two slots set on the fresh state: proceed() without its keyword handling.
-            s = state._next(action, seat, left - 1)
-            s._d = data
-            s._hands = hands
-            return s
+            return state.proceed(action, to_act=seat, local=left - 1, data=data, hands=hands)
         return state.advance(action, data=data, hands=hands)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:

@@ -27,21 +27,21 @@ needs the dealing order of each hand (``data.order``: a dealing plan that keeps 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import attrs
 
 from tarotlib.actions import Action, Expose
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of, parse_card
-from tarotlib.deal.data import DealData, evolve, note, with_note
+from tarotlib.cards import ALL_CARDS, Card, cards_of, parse_card
+from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState
 from tarotlib.errors import ActionParseError, DealError, IllegalActionError
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
-__all__ = ["ExposeCards", "ExposureOrder", "exposed", "face_up"]
+__all__ = ["EXPOSED", "ExposeCards", "ExposureOrder", "exposed", "face_up"]
 
 S = TypeVar("S", bound=DealState)
 
@@ -51,6 +51,9 @@ order he received them (automatic), or chosen by him."""
 
 Exposed = tuple[tuple[int, Card], ...]
 
+EXPOSED: Final[Note[Exposed]] = Note("exposed", ())
+"""The default note of :class:`ExposeCards`: the cards exposed, with their holders, in order."""
+
 _EXPOSE: Final = tuple(Expose(c) for c in ALL_CARDS)
 
 
@@ -58,7 +61,7 @@ def _always(data: DealData) -> bool:
     return True
 
 
-def exposed(data: DealData, key: str = "exposed") -> Exposed:
+def exposed(data: DealData, key: Note[Exposed] = EXPOSED) -> Exposed:
     """The cards exposed so far, with their holders, in the order they were turned up (public,
     LO-12.3); ``()`` before the exposure or in a deal without one.
 
@@ -66,10 +69,10 @@ def exposed(data: DealData, key: str = "exposed") -> Exposed:
     >>> exposed(DealData(0, None, (), 0, ()))
     ()
     """
-    return cast(Exposed, note(data.notes, key, ()))
+    return data.note(key)
 
 
-def face_up(state: DealState, key: str = "exposed") -> Exposed:
+def face_up(state: DealState, key: Note[Exposed] = EXPOSED) -> Exposed:
     """The exposed cards still in their holders' hands (the ones not played yet): what the table
     still sees of them.
 
@@ -77,16 +80,16 @@ def face_up(state: DealState, key: str = "exposed") -> Exposed:
     >>> face_up(tarotlib.variant("french-tarot").new_deal(seed=1))
     ()
     """
-    hands = state._hands
-    return tuple(
-        (seat, card)
-        for seat, card in exposed(state.data, key)
-        if hands >> SEAT_BITS * seat + card & 1
-    )
+    return tuple((seat, card) for seat, card in exposed(state.data, key) if state.holds(seat, card))
+
+
+def _exposed_key(key: Note[Exposed] | str) -> Note[Exposed]:
+    """The exposure note's key (a name: deprecated)."""
+    return as_note(key, ())
 
 
 @attrs.frozen
-class ExposeCards(Phase):
+class ExposeCards(Phase[None]):
     """The exposure of LO-12 (see the module docstring).
 
     - ``honours``: the mask of the honours (LO-4: Kings, trump 21, trump 1, the fool);
@@ -107,7 +110,7 @@ class ExposeCards(Phase):
     dealer_cards: int = 2
     others_cards: int = 1
     plain: int = 2
-    key: str = "exposed"
+    key: Note[Exposed] = attrs.field(default=EXPOSED, converter=_exposed_key)
     when: Callable[[DealData], bool] = _always
     expects: str = "a card of the dealer's to turn face up (LO-12.2)"
     name: str = "exposure"
@@ -150,14 +153,14 @@ class ExposeCards(Phase):
         >>> state.phase, state.to_act, [(seat, card.text) for seat, card in exposed(state.data)]
         ('exposure', 2, [(2, 'KS'), (2, '7S'), (0, '2S'), (1, '4S')])
         """
-        d = state._d
+        d = state.data
         order = d.order
         if order is None:
             raise DealError(
                 "the exposure (LO-12) needs the order in which each hand was dealt: deal with a "
                 "plan that keeps it (LO-11)"
             )
-        n = state._g.players
+        n = state.rules.players
         dealer = d.dealer
         mine = order[dealer]
         first = mine[len(mine) - min(self.dealer_cards, len(mine)) :]
@@ -170,23 +173,22 @@ class ExposeCards(Phase):
                     (seat, c) for c in cards[len(cards) - min(self.others_cards, len(cards)) :]
                 ]
         exposed_now = tuple(shown)
-        hand = state._hands >> SEAT_BITS * dealer & FULL_MASK
+        hand = state.held(dealer)
         if self.order == "reverse_deal":
             for card in reversed(mine):
                 if self._done(exposed_now, dealer, hand):
                     break
                 if (dealer, card) not in exposed_now:
                     exposed_now += ((dealer, card),)
-        state._d = evolve(d, notes=with_note(d.notes, self.key, exposed_now))
+        data = d.noted(self.key, exposed_now)
         if self._done(exposed_now, dealer, hand):
-            return state._enter(state._i + 1)
-        state._to = dealer
-        return state
+            return state.skip(data=data)
+        return state.begin(dealer, data=data)
 
     def _face_down(self, state: DealState) -> int:
-        dealer = state._to
-        hand = state._hands >> SEAT_BITS * dealer & FULL_MASK
-        for seat, card in exposed(state._d, self.key):
+        dealer = state.actor
+        hand = state.held(dealer)
+        for seat, card in exposed(state.data, self.key):
             if seat == dealer:
                 hand &= ~(1 << card)
         return hand
@@ -231,16 +233,16 @@ class ExposeCards(Phase):
         if not isinstance(action, Expose):
             raise state.wrong(action, self.expects)
         card = action.card
-        dealer = state._to
+        dealer = state.actor
         if not self._face_down(state) >> card & 1:
-            shown = exposed(state._d, self.key)
+            shown = exposed(state.data, self.key)
             if (dealer, card) in shown:
                 raise IllegalActionError(f"{card} is already face up", action)
             raise IllegalActionError(f"{card} is not in the dealer's hand", action)
-        d = state._d
+        d = state.data
         now = (*exposed(d, self.key), (dealer, ALL_CARDS[card]))
-        data = evolve(d, notes=with_note(d.notes, self.key, now))
-        hand = state._hands >> SEAT_BITS * dealer & FULL_MASK
+        data = d.noted(self.key, now)
+        hand = state.held(dealer)
         if self._done(now, dealer, hand):
             return state.advance(action, data=data)
         return state.proceed(action, to_act=dealer, data=data)

@@ -22,20 +22,47 @@ between two tricks; its actions are :class:`~tarotlib.actions.Give`.
 
 from __future__ import annotations
 
-from typing import Final, Literal, Protocol, cast
+from typing import Final, Literal, NamedTuple, Protocol, cast
 
 import attrs
 
 from tarotlib.actions import Action, Give
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
-from tarotlib.deal.data import DealData, evolve, note, with_note
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.deal.data import DealData, Note, evolve
+from tarotlib.deal.state import DealState, RawTrick, add_cards, hand_in, remove_cards
 from tarotlib.errors import IllegalActionError
 
-__all__ = ["FOOL_EXCHANGE", "ExchangeRule", "ExcuseRule", "FoolRule", "fool_exchange"]
+__all__ = ["FOOL_EXCHANGE", "ExchangeRule", "ExcuseRule", "FoolRule", "TrickEnd", "fool_exchange"]
 
-FOOL_EXCHANGE: Final = "fool_exchange"
+FOOL_EXCHANGE: Final[Note[tuple[int, int, int] | None]] = Note("fool_exchange", None)
 """The note of an :class:`ExchangeRule` exchange once made: ``(owner, holder, card given)``."""
+
+
+class TrickEnd(NamedTuple):
+    """What the play phase tells a fool rule when a trick is complete: the deal's ``data`` (its
+    facts, current), the packed ``piles`` and what was ``pending`` before the trick, the seat
+    that led it (``leader``), the ``tricks`` completed before it, the next seat of each seat
+    (``nxt``), the trick's cards in play order (``trick``, and as a ``mask``), the seat that won
+    it under the trick rules (``winner``) and whether it is the ``last`` trick of the deal.
+
+    >>> from tarotlib.deal._examples import matto_deal
+    >>> state = matto_deal()
+    >>> end = TrickEnd(state.data, 0, None, 0, (), (1, 0), (77, 13), 1 << 77 | 1 << 13, 1, False)
+    >>> winner, piles, pending, data = state.rules.phase_list[0].fool.trick_end(end)
+    >>> winner, pending   # LO-7.4: seat 1 wins the trick; seat 0's Matto waits for a card
+    (1, (0, 1, False))
+    """
+
+    data: DealData
+    piles: int
+    pending: object
+    leader: int
+    tricks: tuple[RawTrick, ...]
+    nxt: tuple[int, ...]
+    trick: tuple[int, ...]
+    mask: int
+    winner: int
+    last: bool
 
 
 def fool_exchange(state: DealState) -> tuple[int, int, Card] | None:
@@ -48,10 +75,10 @@ def fool_exchange(state: DealState) -> tuple[int, int, Card] | None:
     >>> owner, holder, card.text
     (0, 1, '1S')
     """
-    made = note(state._d.notes, FOOL_EXCHANGE)
+    made = state.data.note(FOOL_EXCHANGE)
     if made is None:
         return None
-    owner, holder, card = cast("tuple[int, int, int]", made)
+    owner, holder, card = made
     return owner, holder, ALL_CARDS[card]
 
 
@@ -77,12 +104,12 @@ class FoolRule(Protocol):
         ...
 
     def chooser(self, pending: object) -> int:
-        """The seat that must choose now, given what is pending (``state._fx``), or -1.
+        """The seat that must choose now, given what is pending (``state.pending``), or -1.
 
         >>> from tarotlib.deal._examples import matto_deal
         >>> state = matto_deal(payment="chosen")   # seat 0's fool is in seat 1's pile
         >>> rule = state.rules.phase_list[0].fool
-        >>> rule.chooser(state._fx), rule.chooser(None)
+        >>> rule.chooser(state.pending), rule.chooser(None)
         (0, -1)
         """
         ...
@@ -118,19 +145,11 @@ class FoolRule(Protocol):
         """
         ...
 
-    def trick_end(
-        self,
-        new: DealState,
-        before: DealState,
-        trick: tuple[int, ...],
-        mask: int,
-        winner: int,
-        last: bool,
-    ) -> tuple[int, int, object]:
-        """``(winner, piles, pending)`` once the trick ``trick`` (cards ``mask``) is complete:
-        the seat that won it (the fool may change it), the packed piles, and what the rule has
-        pending afterwards (None when nothing). ``before`` is the state before the trick's last
-        card; ``new`` the state being built (its deal facts are current).
+    def trick_end(self, end: TrickEnd) -> tuple[int, int, object, DealData]:
+        """``(winner, piles, pending, data)`` once a trick is complete (:class:`TrickEnd` says
+        what the rule is told): the seat that won it (the fool may change it), the packed piles,
+        what the rule has pending afterwards (None when nothing) and the deal's facts (with what
+        the rule notes).
 
         FT-10.4: seat 0 (defence) plays the Excuse to a trick seat 1 (attack) wins; it stays in
         seat 0's pile and the defence owes seat 1 a low card (pending: ``side * 16 + seat``).
@@ -142,17 +161,16 @@ class FoolRule(Protocol):
         >>> for text in ("bid garde-contre", "pass", "pass", "pass", "no-slam",
         ...              "play T20", "play T13", "play T19"):
         ...     state = state.apply(rules.parse_action(text))
-        >>> trick = parse_cards("T20 T13 T19 EX")
+        >>> trick = tuple(parse_cards("T20 T13 T19 EX"))
         >>> excuse = rules.phase_list[-2].fool
-        >>> winner, piles, pending = excuse.trick_end(state, state, trick, card_mask(trick), 1, False)
+        >>> nxt = (1, 2, 3, 0)
+        >>> end = TrickEnd(state.data, state.packed_piles, state.pending, state.leader,
+        ...                state.trick_list, nxt, trick, card_mask(trick), 1, False)
+        >>> winner, piles, pending, data = excuse.trick_end(end)
         >>> winner, pending, state.sides
         (1, (17, ''), (1, 0, 1, 1))
         """
         ...
-
-
-def _pile(piles: int, seat: int) -> int:
-    return piles >> SEAT_BITS * seat & FULL_MASK
 
 
 _NO_DEBT: Final = -1
@@ -193,52 +211,38 @@ class ExcuseRule(FoolRule):
     def choose(self, state: DealState, action: Action) -> tuple[int, object, DealData]:
         raise IllegalActionError("the Excuse rule asks nobody to choose", action)
 
-    def trick_end(
-        self,
-        new: DealState,
-        before: DealState,
-        trick: tuple[int, ...],
-        mask: int,
-        winner: int,
-        last: bool,
-    ) -> tuple[int, int, object]:
-        sides = new.data.sides
-        debt, note = _pending(before)
-        piles = before._piles
-        bit = 1 << self.card
-        if mask & bit:
-            winner, piles, note, debt = self._excuse(new, before, trick, mask, winner, last)
+    def trick_end(self, end: TrickEnd) -> tuple[int, int, object, DealData]:
+        sides = end.data.sides
+        debt, note = _pending(end.pending)
+        piles = end.piles
+        winner = end.winner
+        if end.mask >> self.card & 1:
+            winner, piles, note, debt = self._excuse(end)
         else:
-            piles |= mask << SEAT_BITS * winner
+            piles = add_cards(piles, winner, end.mask)
         if debt >= 0 and sides[winner] == debt // 16:
             piles, debt = self._settle(piles, sides, debt)
-        return winner, piles, (None if debt < 0 and not note else (debt, note))
+        return winner, piles, (None if debt < 0 and not note else (debt, note)), end.data
 
-    def _excuse(
-        self,
-        new: DealState,
-        before: DealState,
-        trick: tuple[int, ...],
-        mask: int,
-        winner: int,
-        last: bool,
-    ) -> tuple[int, int, str, int]:
+    def _excuse(self, end: TrickEnd) -> tuple[int, int, str, int]:
         """FT-10.4 – FT-10.8 for a trick holding the Excuse: the trick's winner (changed by
         FT-10.8), the piles, the note on the Excuse and the debt."""
-        sides = new.data.sides
+        sides = end.data.sides
         n = len(sides)
-        debt, note = _pending(before)
-        piles = before._piles
+        debt, note = _pending(end.pending)
+        piles = end.piles
+        winner = end.winner
+        mask = end.mask
         bit = 1 << self.card
-        xseat = before._lead
-        for c in trick:
+        xseat = end.leader
+        for c in end.trick:
             if c == self.card:
                 break
-            xseat = _next_seat(before, xseat)
+            xseat = end.nxt[xseat]
         xside = sides[xseat]
-        if last and self._wins_last(new, before, xside):
-            piles |= (
-                mask << SEAT_BITS * xseat
+        if end.last and self._wins_last(end, xside):
+            piles = add_cards(
+                piles, xseat, mask
             )  # FT-10.8: the slam-maker's Excuse wins the last trick
             return (
                 xseat,
@@ -246,8 +250,8 @@ class ExcuseRule(FoolRule):
                 f"the Excuse (seat {xseat}) won the last trick (slam, FT-10.8)",
                 debt,
             )
-        piles |= (mask & ~bit) << SEAT_BITS * winner
-        if last:
+        piles = add_cards(piles, winner, mask & ~bit)
+        if end.last:
             if self.last_trick == "changes_camp" and len(set(sides)) == 2:
                 # FT-10.7: it goes to the side opposite to its player.
                 dest = winner
@@ -257,22 +261,22 @@ class ExcuseRule(FoolRule):
             else:
                 dest = winner
                 note = f"the Excuse played to the last trick goes to the winner (seat {dest})"
-            return winner, piles | bit << SEAT_BITS * dest, note, debt
-        piles |= bit << SEAT_BITS * xseat
+            return winner, add_cards(piles, dest, bit), note, debt
+        piles = add_cards(piles, xseat, bit)
         if sides[winner] != xside:
             # FT-10.4 / FT-10.5: one low card owed to the winner's side.
             piles, debt = self._settle(piles, sides, xside * 16 + winner)
         return winner, piles, note, debt
 
-    def _wins_last(self, new: DealState, before: DealState, xside: int) -> bool:
+    def _wins_last(self, end: TrickEnd, xside: int) -> bool:
         if self.slam_exception == "none":
             return False
-        sides = new.data.sides
+        sides = end.data.sides
         if self.slam_exception == "declarer_side":
-            declarer = new.data.declarer
+            declarer = end.data.declarer
             if declarer < 0 or xside != sides[declarer]:
                 return False
-        return all(sides[t[2]] == xside for t in before._tricks)
+        return all(sides[t[2]] == xside for t in end.tricks)
 
     def _settle(self, piles: int, sides: tuple[int, ...], debt: int) -> tuple[int, int]:
         """Hand over a low card from the debtor side's piles if it has one (FT-10.4, FT-10.5).
@@ -283,16 +287,15 @@ class ExcuseRule(FoolRule):
         best_card = best_seat = -1
         for seat, side in enumerate(sides):
             if side == debtor:
-                low = _pile(piles, seat) & self.low
+                low = hand_in(piles, seat) & self.low
                 if low:
                     c = (low & -low).bit_length() - 1
                     if best_card < 0 or c < best_card:
                         best_card, best_seat = c, seat
         if best_card < 0:
             return piles, debt
-        piles ^= 1 << best_card + SEAT_BITS * best_seat
-        piles |= 1 << best_card + SEAT_BITS * creditor
-        return piles, _NO_DEBT
+        piles = remove_cards(piles, best_seat, 1 << best_card)
+        return add_cards(piles, creditor, 1 << best_card), _NO_DEBT
 
     def debt(self, state: DealState) -> tuple[int, int] | None:
         """``(debtor side, creditor seat)`` of an Excuse debt not (yet) paid, or None (FT-10.6).
@@ -314,7 +317,7 @@ class ExcuseRule(FoolRule):
         >>> excuse.debt(state) is None
         True
         """
-        debt = _pending(state)[0]
+        debt = _pending(state.pending)[0]
         return None if debt < 0 else divmod(debt, 16)
 
     def note(self, state: DealState) -> str:
@@ -328,16 +331,12 @@ class ExcuseRule(FoolRule):
         >>> rules.phase_list[-2].fool.note(state)
         'the Excuse played to the last trick changes camp (FT-10.7, seat 1)'
         """
-        return _pending(state)[1]
+        return _pending(state.pending)[1]
 
 
-def _pending(state: DealState) -> tuple[int, str]:
-    fx = state._fx
-    return (_NO_DEBT, "") if fx is None else cast("tuple[int, str]", fx)
-
-
-def _next_seat(state: DealState, seat: int) -> int:
-    return state._x.nxt[seat]  # type: ignore[attr-defined, no-any-return]
+def _pending(pending: object) -> tuple[int, str]:
+    """The Excuse rule's pending ``(debt, note)`` (none: no debt, no note)."""
+    return (_NO_DEBT, "") if pending is None else cast("tuple[int, str]", pending)
 
 
 _GIVES: Final = tuple(Give(c) for c in ALL_CARDS)
@@ -382,32 +381,26 @@ class ExchangeRule(FoolRule):
         """True when the owner chooses the card he gives (``payment="chosen"``)."""
         return self.payment == "chosen"
 
-    def trick_end(
-        self,
-        new: DealState,
-        before: DealState,
-        trick: tuple[int, ...],
-        mask: int,
-        winner: int,
-        last: bool,
-    ) -> tuple[int, int, object]:
-        sides = new._d.sides
-        piles = before._piles | mask << SEAT_BITS * winner  # LO-7.4: the whole trick to W
-        pending = cast("tuple[int, int, bool] | None", before._fx)
-        if mask >> self.card & 1 and not (last and self.last_trick == "to_winner"):
-            owner = before._lead
-            for c in trick:
+    def trick_end(self, end: TrickEnd) -> tuple[int, int, object, DealData]:
+        data = end.data
+        sides = data.sides
+        winner = end.winner
+        piles = add_cards(end.piles, winner, end.mask)  # LO-7.4: the whole trick to W
+        pending = cast("tuple[int, int, bool] | None", end.pending)
+        if end.mask >> self.card & 1 and not (end.last and self.last_trick == "to_winner"):
+            owner = end.leader
+            for c in end.trick:
                 if c == self.card:
                     break
-                owner = before._x.nxt[owner]  # type: ignore[attr-defined]
+                owner = end.nxt[owner]
             if owner != winner and (
                 self.exchange_with == "anyone" or sides[owner] != sides[winner]
             ):
                 pending = (owner, winner, False)
         if pending is None:
-            return winner, piles, None
-        piles, after = self._settle(new, piles, pending, before._tricks, trick)
-        return winner, piles, after
+            return winner, piles, None, data
+        piles, after, data = self._settle(data, piles, pending, end.tricks, end.trick)
+        return winner, piles, after, data
 
     def _source(self, data: DealData, owner: int, piles: int) -> tuple[int, ...]:
         """The seats whose won cards may pay for the owner's fool."""
@@ -419,27 +412,27 @@ class ExchangeRule(FoolRule):
         """The cards that may be given now (never the fool itself)."""
         cards = 0
         for seat in self._source(data, owner, piles):
-            cards |= piles >> SEAT_BITS * seat & FULL_MASK
+            cards |= hand_in(piles, seat)
         if self.from_discard and data.dealer in self._source(data, owner, piles):
             cards |= data.discard
         return cards & ~(1 << self.card)
 
     def _settle(
         self,
-        new: DealState,
+        data: DealData,
         piles: int,
         pending: tuple[int, int, bool],
-        earlier: tuple[tuple[int, tuple[int, ...], int], ...],
+        earlier: tuple[RawTrick, ...],
         trick: tuple[int, ...],
-    ) -> tuple[int, object]:
+    ) -> tuple[int, object, DealData]:
         """Make the pending exchange if the owner has a card to give (``earlier``: the tricks
         before ``trick``, the one just completed, as the deal machine keeps them)."""
         owner, holder, _ = pending
-        available = self._available(new._d, owner, piles)
+        available = self._available(data, owner, piles)
         if not available:
-            return piles, (owner, holder, False)  # LO-7.5: it waits
+            return piles, (owner, holder, False), data  # LO-7.5: it waits
         if self.payment == "chosen":
-            return piles, (owner, holder, True)
+            return piles, (owner, holder, True), data
         # LO-7.7: the lowest-valued card, the earliest won among equals (the tricks in the order
         # they were won, each in play order, then the discard's cards); no card is worth less than
         # a blank, so the first blank ends the search.
@@ -460,25 +453,25 @@ class ExchangeRule(FoolRule):
             for c in cards_of(available & ~seen):  # the discard last (LO-7.9)
                 if best < 0 or values[c] < low:
                     best, low = c, values[c]
-        piles, data = self._exchange(new._d, piles, owner, holder, best)
-        new._d = data
-        return piles, None
+        piles, data = self._exchange(data, piles, owner, holder, best)
+        return piles, None, data
 
     def _exchange(
         self, data: DealData, piles: int, owner: int, holder: int, card: int
     ) -> tuple[int, DealData]:
         """Move the fool from the holder's pile to the owner's, and ``card`` to the holder's."""
-        piles &= ~(1 << self.card + SEAT_BITS * holder)
-        piles |= 1 << self.card + SEAT_BITS * owner
+        fool = 1 << self.card
+        piles = add_cards(remove_cards(piles, holder, fool), owner, fool)
+        bit = 1 << card
         for seat in self._source(data, owner, piles):
-            if piles >> card + SEAT_BITS * seat & 1:
-                piles &= ~(1 << card + SEAT_BITS * seat)
+            if hand_in(piles, seat) & bit:
+                piles = remove_cards(piles, seat, bit)
                 break
         else:  # from the dealer's discard (LO-7.9 option)
-            data = evolve(data, discard=data.discard & ~(1 << card))
+            data = evolve(data, discard=data.discard & ~bit)
         # LO-9: the exchange is public; the deal records it (fool_exchange reads it).
-        data = evolve(data, notes=with_note(data.notes, FOOL_EXCHANGE, (owner, holder, card)))
-        return piles | 1 << card + SEAT_BITS * holder, data
+        data = data.noted(FOOL_EXCHANGE, (owner, holder, card))
+        return add_cards(piles, holder, bit), data
 
     def chooser(self, pending: object) -> int:
         if pending is None:
@@ -487,18 +480,19 @@ class ExchangeRule(FoolRule):
         return owner if choosing else -1
 
     def choices(self, state: DealState) -> tuple[Action, ...]:
-        owner, _holder, _ = cast("tuple[int, int, bool]", state._fx)
-        return tuple(_GIVES[c] for c in cards_of(self._available(state._d, owner, state._piles)))
+        owner, _holder, _ = cast("tuple[int, int, bool]", state.pending)
+        available = self._available(state.data, owner, state.packed_piles)
+        return tuple(_GIVES[c] for c in cards_of(available))
 
     def choose(self, state: DealState, action: Action) -> tuple[int, object, DealData]:
-        owner, holder, _ = cast("tuple[int, int, bool]", state._fx)
+        owner, holder, _ = cast("tuple[int, int, bool]", state.pending)
         if not isinstance(action, Give):
             raise state.wrong(action, "a card to give for the fool (give <card>)")
-        if not self._available(state._d, owner, state._piles) >> action.card & 1:
+        if not self._available(state.data, owner, state.packed_piles) >> action.card & 1:
             raise IllegalActionError(
                 "the card given for the fool must come from the owner's won cards"
                 + (" or his side's" if self.source == "side" else ""),
                 action,
             )
-        piles, data = self._exchange(state._d, state._piles, owner, holder, action.card)
+        piles, data = self._exchange(state.data, state.packed_piles, owner, holder, action.card)
         return piles, None, data

@@ -36,7 +36,7 @@ from tarotlib.actions import Action
 from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
 from tarotlib.deal.data import Notes, check_facts, evolve, new_data
 from tarotlib.deal.phase import Over, Parser, Phase
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, pack
 from tarotlib.dealing import Layout, dealt_order_of, sitter_of
 from tarotlib.decks import Deck
 from tarotlib.engine import Conversion
@@ -108,7 +108,7 @@ class _Machine:
 
     def __init__(self, game: Game[DealState]) -> None:
         phases = game.phases
-        self.phases: tuple[Phase, ...] = (*phases, Over())
+        self.phases: tuple[Phase[Any], ...] = (*phases, Over())
         # A plan that neither keeps the dealing order nor leaves a seat out (the common case).
         plan = game.dealing
         self.plain_dealing = not hasattr(plan, "sitter") and not hasattr(plan, "dealt_order")
@@ -148,7 +148,7 @@ class Game(abc.ABC, Generic[S]):
     players: int
     deck: Deck
     dealing: DealPlan
-    phases: Sequence[Phase]
+    phases: Sequence[Phase[Any]]
     state_class: type[S] = DealState  # type: ignore[assignment]
     notation: Notation = TAROT_NOTATION
     kitty_name: str = "kitty"
@@ -164,9 +164,12 @@ class Game(abc.ABC, Generic[S]):
             return machine
 
     @property
-    def phase_list(self) -> tuple[Phase, ...]:
+    def phase_list(self) -> tuple[Phase[Any], ...]:
         """The phases of a deal, in order, ending with ``over``."""
-        return self._machine.phases
+        try:
+            return self._machine_cache.phases
+        except AttributeError:
+            return self._machine.phases
 
     def __reduce__(self) -> str | tuple[object, ...]:
         # A game pickles as the arguments it was built from (an attrs class: its init fields);
@@ -281,10 +284,10 @@ class Game(abc.ABC, Generic[S]):
             ...
         tarotlib.errors.DealError: score() takes a deal of belote, got NoneType
         """
-        if not isinstance(state, DealState) or (state._g is not self and state._g != self):
+        if not isinstance(state, DealState) or (state.rules is not self and state.rules != self):
             what = type(state).__name__
             if isinstance(state, DealState):
-                what = f"a deal of {state._g.name} under other options"
+                what = f"a deal of {state.rules.name} under other options"
             raise DealError(f"{method}() takes a deal of {self.name}, got {what}")
 
     def check_result(self, result: object, method: str) -> None:
@@ -378,9 +381,7 @@ class Game(abc.ABC, Generic[S]):
         ('auction', True)
         """
         hands = tuple(hands)
-        packed = 0
-        for seat, hand in enumerate(hands):
-            packed |= hand << SEAT_BITS * seat
+        packed = pack(hands)
         if order is None and sitter < 0:
             data = new_data(dealer, seed, hands, kitty, tuple(stock))
         else:
@@ -388,7 +389,7 @@ class Game(abc.ABC, Generic[S]):
             data = new_data(dealer, seed, hands, kitty, tuple(stock), dealt, sitter)
         if facts:
             data = evolve(data, notes=facts, facts=facts)
-        return self.state_class._first(self, data, packed)._enter(0)
+        return self.state_class.first(self, data, packed).enter(0)
 
     # -- actions ----------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:

@@ -27,7 +27,7 @@ import attrs
 
 from tarotlib.actions import Action, Answer, Monte
 from tarotlib.deal.auctions import bidding_order
-from tarotlib.deal.data import DealData, evolve, with_note
+from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.decisions import word_parsers
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.state import DealState
@@ -36,7 +36,7 @@ from tarotlib.errors import IllegalActionError
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
-__all__ = ["MonteRound"]
+__all__ = ["MONTE", "MonteRound"]
 
 S = TypeVar("S", bound=DealState)
 
@@ -61,8 +61,19 @@ def _always(data: DealData) -> bool:
     return True
 
 
+MONTE: Final[Note[tuple[tuple[int, Action], ...]]] = Note("monte", ())
+"""The default note of :class:`MonteRound`: ``(seat, action)`` for every proposal and answer."""
+
+
+def _monte_key(
+    key: Note[tuple[tuple[int, Action], ...]] | str,
+) -> Note[tuple[tuple[int, Action], ...]]:
+    """The Monte note's key (a name: deprecated)."""
+    return as_note(key, ())
+
+
 @attrs.frozen
-class MonteRound(Phase):
+class MonteRound(Phase[_Round]):
     """The Monte procedure of LO-13.2 (see the module docstring), before the dealer's discard
     (LO-13.1).
 
@@ -88,7 +99,7 @@ class MonteRound(Phase):
     enabled: bool = True
     when: Callable[[DealData], bool] = _always
     annul_reason: str = "Monte: every player agreed to annul the deal"
-    key: str = "monte"
+    key: Note[tuple[tuple[int, Action], ...]] = attrs.field(default=MONTE, converter=_monte_key)
     expects: str = "monte or no-monte, or accept or refuse a proposal"
     name: str = "monte"
     help_last: bool = True
@@ -111,9 +122,7 @@ class MonteRound(Phase):
         0
         """
         order = bidding_order(state)
-        state._to = order[0]
-        state._x = _Round(order)
-        return state
+        return state.begin(order[0], _Round(order))
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return (*_PROPOSALS, *_ANSWERS)
@@ -128,8 +137,7 @@ class MonteRound(Phase):
         >>> state.to_act, [a.text for a in state.legal_actions()]
         (2, ['refuse', 'accept'])
         """
-        rnd: _Round = state._x  # type: ignore[assignment]
-        return _PROPOSALS if rnd.proposer < 0 else _ANSWERS
+        return _PROPOSALS if self.local(state).proposer < 0 else _ANSWERS
 
     def apply(self, state: S, action: Action) -> S:
         """Apply a proposal, a refusal to propose, or an answer (LO-13.2).
@@ -145,9 +153,8 @@ class MonteRound(Phase):
         >>> state.to_act, [a.text for a in state.legal_actions()]   # seat 2's turn to propose
         (2, ['no-monte', 'monte'])
         """
-        rnd: _Round = state._x  # type: ignore[assignment]
-        order, turn, proposer, accepts, said = rnd
-        seat = state._to
+        order, turn, proposer, accepts, said = self.local(state)
+        seat = state.actor
         if isinstance(action, Monte):
             if proposer >= 0:
                 raise IllegalActionError(
@@ -156,7 +163,7 @@ class MonteRound(Phase):
             said = (*said, (seat, action))
             if action.propose:  # the others answer in turn from the proposer's right
                 nxt = order[(order.index(seat) + 1) % len(order)]
-                return state._next(action, nxt, _ROUND(_Round, (order, turn, seat, accepts, said)))
+                return state.step(action, nxt, _ROUND(_Round, (order, turn, seat, accepts, said)))
             return self._next_turn(state, action, order, turn, said)
         if isinstance(action, Answer):
             if proposer < 0:
@@ -168,12 +175,10 @@ class MonteRound(Phase):
                 return self._next_turn(state, action, order, turn, said)
             accepts += 1
             if accepts == len(order) - 1:  # LO-13.3: all the others agreed
-                d = state._d
-                data = evolve(d, notes=with_note(d.notes, self.key, said))
+                data = state.data.noted(self.key, said)
                 return state.finish(action, annulled=self.annul_reason, data=data)
             nxt = order[(order.index(seat) + 1) % len(order)]
-            rnd = _ROUND(_Round, (order, turn, proposer, accepts, said))
-            return state._next(action, nxt, rnd)
+            return state.step(action, nxt, _ROUND(_Round, (order, turn, proposer, accepts, said)))
         raise state.wrong(action, self.expects)
 
     def _next_turn(
@@ -187,9 +192,8 @@ class MonteRound(Phase):
         """The next player's turn to propose, or the next phase after the dealer's."""
         turn += 1
         if turn < len(order):
-            return state._next(action, order[turn], _ROUND(_Round, (order, turn, -1, 0, said)))
-        d = state._d
-        return state.advance(action, data=evolve(d, notes=with_note(d.notes, self.key, said)))
+            return state.step(action, order[turn], _ROUND(_Round, (order, turn, -1, 0, said)))
+        return state.advance(action, data=state.data.noted(self.key, said))
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """``monte``, ``no-monte``, ``accept`` and ``refuse``.

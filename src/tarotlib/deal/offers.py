@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar, cast
 import attrs
 
 from tarotlib.actions import Action, Declare
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, cards_of, format_cards, parse_cards
-from tarotlib.deal.data import DealData, evolve, note, with_note
+from tarotlib.cards import ALL_CARDS, Card, Notation, cards_of, format_cards, parse_cards
+from tarotlib.deal.data import DealData, Note, as_note, evolve
 from tarotlib.deal.phase import CardChoice, Parser, SpaceItem
 from tarotlib.deal.play import Offer, Told, eldest
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState
 from tarotlib.declarations import TrumpShow
 from tarotlib.errors import IllegalActionError
 
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from tarotlib.deal.play import TrickPlay
 
 __all__ = [
+    "ANNOUNCEMENTS",
+    "MELDS",
+    "PAIR_HOLDERS",
     "ClaimDeclaration",
     "Declared",
     "MeldDeclaration",
@@ -83,12 +86,8 @@ class Declared(Protocol):
         ...
 
 
-def _hand(state: DealState, seat: int) -> int:
-    return state._hands >> SEAT_BITS * seat & FULL_MASK
-
-
 def _kinds_of(state: DealState, seat: int) -> set[enum.Enum]:
-    return {d.kind for d in cast("tuple[Declared, ...]", state._d.declarations) if d.seat == seat}
+    return {d.kind for d in cast("tuple[Declared, ...]", state.data.declarations) if d.seat == seat}
 
 
 def _always(data: DealData) -> bool:
@@ -116,6 +115,16 @@ def _kind_parser(
     return parse
 
 
+Announced = tuple[tuple[int, enum.Enum, Card], ...]
+"""The announcements of a :class:`PairAnnouncement`: ``(seat, kind, card)`` in order."""
+
+ANNOUNCEMENTS: Final[Note[Announced]] = Note("announcements", ())
+"""The default note of :class:`PairAnnouncement`'s announcements."""
+
+PAIR_HOLDERS: Final[Note[tuple[tuple[int, int], ...]]] = Note("pair_holders", ())
+"""The default note of :class:`PairAnnouncement`'s holders: ``(pair key, seat)``."""
+
+
 class _FirstCard(Offer):
     """What the first-card offers share: they come up before a player's first card of the first
     trick (FT-8.2), in the deals where ``when`` holds, note nothing when play begins and react to
@@ -125,7 +134,7 @@ class _FirstCard(Offer):
     whole_deal = False
 
     def setup(self, state: DealState) -> DealData:
-        return state._d
+        return state.data
 
     def watch(self, state: DealState) -> int:
         return 0
@@ -134,7 +143,7 @@ class _FirstCard(Offer):
         return data
 
     def _window(self, state: DealState, action: Declare) -> None:
-        if state._tricks or not self.when(state._d):
+        if state.trick_list or not self.when(state.data):
             raise IllegalActionError(_FIRST_CARD, action)
 
 
@@ -161,15 +170,15 @@ class ShowDeclaration(_FirstCard):
     when: Callable[[DealData], bool] = _always
 
     def active(self, state: DealState) -> bool:
-        return self.enabled and self.when(state._d)
+        return self.enabled and self.when(state.data)
 
     def handles(self, action: Declare) -> bool:
         return action.kind in self.kinds
 
     def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
-        seat = state._to
-        hand = _hand(state, seat)
-        extra = self.extra(state._d, seat)
+        seat = state.actor
+        hand = state.held(seat)
+        extra = self.extra(state.data, seat)
         show = self.show
         if ((hand | extra) & show.cards).bit_count() + 1 < show.thresholds[0]:
             return ()  # the usual case: too few cards for any level (FT-8.1, FT-8.3)
@@ -219,10 +228,10 @@ class ShowDeclaration(_FirstCard):
         'declare simple-poignee T1 T6 T7 T9 T10 T13 T14 T16 T17 T21'
         """
         show = self.show
-        seat = state._to
-        hand = _hand(state, seat)
+        seat = state.actor
+        hand = state.held(seat)
         k = show.thresholds[level]
-        countable = (hand | self.extra(state._d, seat)) & show.cards
+        countable = (hand | self.extra(state.data, seat)) & show.cards
         below = (1 << min(chosen)) - 1 if chosen else -1
         if countable.bit_count() == k - 1 and hand & show.substitute:
             pool = countable | show.substitute  # FT-8.3: the one set with the Excuse
@@ -249,12 +258,12 @@ class ShowDeclaration(_FirstCard):
         self._window(state, action)
         if not self.enabled:
             raise IllegalActionError(self.off_reason, action)
-        seat = state._to
+        seat = state.actor
         if _kinds_of(state, seat) & set(self.kinds):
             raise IllegalActionError("a player declares at most one poignée (FT-8.2)", action)
-        d = state._d
+        d = state.data
         level = self.kinds.index(action.kind)
-        reason = self.show.check(_hand(state, seat), level, action.shown, self.extra(d, seat))
+        reason = self.show.check(state.held(seat), level, action.shown, self.extra(d, seat))
         if reason is not None:
             raise IllegalActionError(reason, action)
         shown = tuple(sorted((int(c) for c in action.shown), reverse=True))
@@ -285,7 +294,7 @@ class ClaimDeclaration(_FirstCard):
     when: Callable[[DealData], bool] = _always
 
     def active(self, state: DealState) -> bool:
-        return self.enabled and self.when(state._d)
+        return self.enabled and self.when(state.data)
 
     def handles(self, action: Declare) -> bool:
         return any(action.kind is kind for kind, _, _ in self.claims)
@@ -294,8 +303,8 @@ class ClaimDeclaration(_FirstCard):
         return tuple(Declare(kind) for kind, _, _ in self.claims)
 
     def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
-        seat = state._to
-        hand = _hand(state, seat)
+        seat = state.actor
+        hand = state.held(seat)
         done = _kinds_of(state, seat)
         return tuple(
             Declare(kind) for kind, holds, _ in self.claims if kind not in done and holds(hand)
@@ -305,22 +314,32 @@ class ClaimDeclaration(_FirstCard):
         self._window(state, action)
         if not self.enabled:
             raise IllegalActionError(self.off_reason, action)
-        seat = state._to
+        seat = state.actor
         kind = action.kind
         if kind in _kinds_of(state, seat):
             raise IllegalActionError(f"{kind.value} already declared", action)
         if action.shown:
             raise IllegalActionError("a misère shows no cards (FT-8.6)", action)
         holds, what = next((h, w) for k, h, w in self.claims if k is kind)
-        if not holds(_hand(state, seat)):
+        if not holds(state.held(seat)):
             raise IllegalActionError(f"{kind.value} needs a hand with {what}", action)
-        d = state._d
+        d = state.data
         data = evolve(d, declarations=(*d.declarations, self.record(seat, kind, ())))
         return state.proceed(action, to_act=seat, data=data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         kinds = tuple(kind for kind, _, _ in self.claims)
         return {"declare": (_kind_parser(kinds, None), "declare <kind> [cards]")}
+
+
+def _announced_key(key: Note[Announced] | str) -> Note[Announced]:
+    """The announcements note's key (a name: deprecated)."""
+    return as_note(key, ())
+
+
+def _holders_key(key: Note[tuple[tuple[int, int], ...]] | str) -> Note[tuple[tuple[int, int], ...]]:
+    """The holders note's key (a name: deprecated)."""
+    return as_note(key, ())
 
 
 @attrs.frozen
@@ -345,8 +364,10 @@ class PairAnnouncement(Offer):
     pairs: Callable[[DealData], tuple[tuple[int, int, int], ...]]
     mode: Literal["auto", "explicit"] = "auto"
     notation: Notation | None = None
-    key: str = "announcements"
-    holders_key: str = "pair_holders"
+    key: Note[Announced] = attrs.field(default=ANNOUNCEMENTS, converter=_announced_key)
+    holders_key: Note[tuple[tuple[int, int], ...]] = attrs.field(
+        default=PAIR_HOLDERS, converter=_holders_key
+    )
     auto_reason: str = "the engine makes these announcements"
     order_reason: str = " (the first kind with the first card of a pair, the second with the other)"
 
@@ -366,9 +387,9 @@ class PairAnnouncement(Offer):
         >>> rules.belote_offer.holders(state.data)
         ((1, 2),)
         """
-        return note(data.notes, self.holders_key, ())  # type: ignore[return-value]
+        return data.note(self.holders_key)
 
-    def announced(self, data: DealData) -> tuple[tuple[int, enum.Enum, int], ...]:
+    def announced(self, data: DealData) -> Announced:
         """``(seat, kind, card)`` for each announcement so far.
 
         >>> import tarotlib
@@ -379,7 +400,7 @@ class PairAnnouncement(Offer):
         >>> rules.belote_offer.announced(state.apply(rules.parse_action("play KH")).data)
         ((1, <Announcement.BELOTE: 'belote'>, Card(KH)),)
         """
-        return note(data.notes, self.key, ())  # type: ignore[return-value]
+        return data.note(self.key)
 
     def told(self, state: DealState) -> tuple[Told, ...]:
         """The announcements the engine made (``auto`` mode; explicit ones are actions).
@@ -390,10 +411,10 @@ class PairAnnouncement(Offer):
         >>> [fact.text for fact in rules.belote_offer.told(state.apply(rules.parse_action("play KH")))]
         ['seat 1 belote KH']
         """
-        said = self.announced(state._d)
+        said = self.announced(state.data)
         if not said or self.mode != "auto":
             return ()
-        texts = (self.notation or state._g.notation).texts
+        texts = (self.notation or state.rules.notation).texts
         out = []
         for seat, kind, card in said:
             token = _token(kind)
@@ -416,26 +437,25 @@ class PairAnnouncement(Offer):
         raise KeyError(key)
 
     def setup(self, state: DealState) -> DealData:
-        d = state._d
-        packed = state._hands
+        d = state.data
         found: tuple[tuple[int, int], ...] = ()
+        hands = [state.held(seat) for seat in range(state.rules.players)]
         for key, a, b in self.pairs(d):  # BE-9.1: both cards held by one player
-            for seat in range(state._g.players):
-                shift = SEAT_BITS * seat
-                if packed >> a + shift & packed >> b + shift & 1:
+            for seat, hand in enumerate(hands):
+                if hand >> a & hand >> b & 1:
                     found += ((key, seat),)
         if not found:
             return d
-        return evolve(d, notes=with_note(d.notes, self.holders_key, found))
+        return d.noted(self.holders_key, found)
 
     def active(self, state: DealState) -> bool:
-        return bool(self.holders(state._d))
+        return bool(self.holders(state.data))
 
     def watch(self, state: DealState) -> int:
         if self.mode != "auto":
             return 0
         mask = 0
-        d = state._d
+        d = state.data
         for key, _seat in self.holders(d):
             a, b = self._pair(d, key)
             mask |= 1 << a | 1 << b
@@ -447,13 +467,13 @@ class PairAnnouncement(Offer):
             a, b = self._pair(data, key)
             if card in (a, b):
                 other = b if card == a else a
-                first = state._hands >> other + SEAT_BITS * seat & 1
+                first = state.holds(seat, other)
                 return self._announce(data, seat, self.kinds[0 if first else 1], card)
         return data
 
     def _announce(self, data: DealData, seat: int, kind: enum.Enum, card: int) -> DealData:
         said = (*self.announced(data), (seat, kind, ALL_CARDS[card]))
-        return evolve(data, notes=with_note(data.notes, self.key, said))
+        return data.noted(self.key, said)
 
     def handles(self, action: Declare) -> bool:
         return action.kind in self.kinds
@@ -472,9 +492,9 @@ class PairAnnouncement(Offer):
         [(1, <Announcement.BELOTE: 'belote'>, Card(KH)), (1, <Announcement.BELOTE: 'belote'>, Card(QH))]
         """
         out: list[tuple[int, enum.Enum, int]] = []
-        seat = state._to
-        hand = _hand(state, seat)
-        d = state._d
+        seat = state.actor
+        hand = state.held(seat)
+        d = state.data
         said_all = self.announced(d)
         for key, holder in self.holders(d):
             if holder != seat:
@@ -525,20 +545,20 @@ class PairAnnouncement(Offer):
                 f"declare {token} names the one card played with it (the K or Q)", action
             )
         card = action.shown[0]
-        legal = state._memo if state._memo >= 0 else play.mask(state)
-        plays = state._x.plays  # type: ignore[attr-defined]
+        legal = play.legal_mask(state)
+        plays = play.local(state).plays
         if not legal >> card & 1:
             raise play.rejection(state, plays[card])
-        seat = state._to
+        seat = state.actor
         for _key, k, c in self.announceable(state, legal):
             if k is kind and c == card:
                 break
         else:
-            name = state._g.notation.pretty(card)
+            name = state.rules.notation.pretty(card)
             raise IllegalActionError(
                 f"seat {seat} cannot announce {token} with {name}{self.order_reason}", action
             )
-        data = self._announce(state._d, seat, kind, card)
+        data = self._announce(state.data, seat, kind, card)
         return play.play(state, card, self._declare(kind, card), data)
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
@@ -565,6 +585,16 @@ class MeldRecord(Protocol):
 
 
 M = TypeVar("M", bound=MeldRecord)
+
+MELDS: Final[Note[tuple[tuple[MeldRecord, ...], ...]]] = Note("melds", ())
+"""The default note of :class:`MeldDeclaration`: each seat's combinations."""
+
+
+def _melds_key(
+    key: Note[tuple[tuple[MeldRecord, ...], ...]] | str,
+) -> Note[tuple[tuple[MeldRecord, ...], ...]]:
+    """The melds note's key (a name: deprecated)."""
+    return as_note(key, ())
 
 
 @attrs.frozen
@@ -594,7 +624,7 @@ class MeldDeclaration(Offer):
     auto_order: Callable[[tuple[MeldRecord, ...], bool], tuple[MeldRecord, ...]] | None = None
     first: Callable[[DealState], int] = eldest
     notation: Notation | None = None
-    key: str = "melds"
+    key: Note[tuple[tuple[MeldRecord, ...], ...]] = attrs.field(default=MELDS, converter=_melds_key)
     every: Callable[[], tuple[MeldRecord, ...]] | None = None
     whole_deal: bool = attrs.field(default=False, init=False)
 
@@ -613,16 +643,16 @@ class MeldDeclaration(Offer):
         >>> [a.text for a in state.legal_actions()][0]
         'declare quarte AH KH QH JH'
         """
-        return cast("tuple[tuple[MeldRecord, ...], ...]", note(data.notes, self.key, ()))
+        return data.note(self.key)
 
     def setup(self, state: DealState) -> DealData:
-        d = state._d
+        d = state.data
         if not self.enabled:
             return d
-        n = state._g.players
-        hands = [_hand(state, seat) for seat in range(n)]
+        n = state.rules.players
+        hands = [state.held(seat) for seat in range(n)]
         found = tuple(self.find(hands[seat], seat) for seat in range(n))
-        d = evolve(d, notes=with_note(d.notes, self.key, found))
+        d = d.noted(self.key, found)
         if not self.auto:
             return d
         declared: list[MeldRecord] = []
@@ -640,7 +670,7 @@ class MeldDeclaration(Offer):
         return evolve(d, declarations=(*d.declarations, *declared))
 
     def active(self, state: DealState) -> bool:
-        return self.enabled and not self.auto and any(self.found(state._d))
+        return self.enabled and not self.auto and any(self.found(state.data))
 
     def watch(self, state: DealState) -> int:
         return 0
@@ -677,15 +707,17 @@ class MeldDeclaration(Offer):
         return tuple(self._declare(combo.kind, combo.cards) for combo in self.every())
 
     def _mine(self, state: DealState, seat: int) -> list[MeldRecord]:
-        return [c for c in cast("tuple[MeldRecord, ...]", state._d.declarations) if c.seat == seat]
+        return [
+            c for c in cast("tuple[MeldRecord, ...]", state.data.declarations) if c.seat == seat
+        ]
 
     def actions(self, state: DealState, mask: int) -> tuple[Action, ...]:
         # BE-10.1 – BE-10.3: the hand's own combinations, not yet declared, and sharing no card
         # with one declared when reuse is off.
-        seat = state._to
+        seat = state.actor
         mine = self._mine(state, seat)
         out: list[Action] = []
-        for combo in self.found(state._d)[seat]:
+        for combo in self.found(state.data)[seat]:
             if combo in mine:
                 continue
             if not self.reuse and any(set(combo.cards) & set(m.cards) for m in mine):
@@ -701,17 +733,17 @@ class MeldDeclaration(Offer):
             raise IllegalActionError(
                 "declarations are made automatically (option auto_declare, BE-10.3)", action
             )
-        if state._tricks:
+        if state.trick_list:
             raise IllegalActionError(
                 "declarations are made during the first trick only (BE-10.3)", action
             )
-        seat = state._to
-        hand = _hand(state, seat)
+        seat = state.actor
+        hand = state.held(seat)
         label = getattr(kind, "label", kind.value)
         match = next(
             (
                 c
-                for c in self.found(state._d)[seat]
+                for c in self.found(state.data)[seat]
                 if c.kind is kind and set(c.cards) == set(action.shown)
             ),
             None,
@@ -719,7 +751,7 @@ class MeldDeclaration(Offer):
         mine = tuple(self._mine(state, seat))
         if match is None:
             reason = self.check(self.make(seat, kind, tuple(action.shown)), hand, mine, self.reuse)
-            notation = state._g.notation
+            notation = state.rules.notation
             raise IllegalActionError(
                 f"cannot declare {label} {format_cards(action.shown, notation)}: "
                 f"{reason or 'not a combination of this hand (BE-10.1)'}",
@@ -728,7 +760,7 @@ class MeldDeclaration(Offer):
         reason = self.check(match, hand, mine, self.reuse)
         if reason is not None:
             raise IllegalActionError(f"cannot declare {label}: {reason}", action)
-        d = state._d
+        d = state.data
         data = evolve(d, declarations=(*d.declarations, match))
         return state.proceed(self._declare(kind, match.cards), to_act=seat, data=data)
 

@@ -47,4 +47,4 @@ def dealt_in_order(state: DealState, seat: int) -> tuple[Card, ...]:
     order = state.data.order
     if order is None:
         raise DealError("this deal does not keep the order in which the hands were dealt")
-    return order[state._seat(seat)]
+    return order[state.check_seat(seat)]

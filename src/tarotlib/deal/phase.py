@@ -18,7 +18,7 @@ nothing of game names: everything a game decides is a parameter.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["CardChoice", "CardChooser", "Over", "Parser", "Phase", "SpaceItem", "card_actions"]
 
-S = TypeVar("S", bound="DealState")
+S = TypeVar("S", bound="DealState[Any]")
+X = TypeVar("X")
+"""The type of a phase's own data (:meth:`Phase.local`)."""
 
 Parser = Callable[[list[str]], "Action | None"]
 """Turns the words after a verb (``["KH"]`` in ``play KH``) into an action; returns None when the
@@ -88,8 +90,11 @@ def card_actions(kind: Callable[..., Action], game: Game[DealState]) -> tuple[Ac
     return tuple(kind(ALL_CARDS[c], notation=notation) for c in sorted(game.deck.cards))
 
 
-class Phase:
-    """Base class of the phases (see the module docstring).
+class Phase(Generic[X]):
+    """Base class of the phases (see the module docstring), generic in the type ``X`` of the
+    phase's own data (what :meth:`start` gives :meth:`DealState.begin
+    <tarotlib.deal.state.DealState.begin>` and :meth:`local` reads back; ``None`` for a phase
+    without any).
 
     Subclasses set :attr:`name` and :attr:`expects`, and override :meth:`start` (set up the
     phase), :meth:`legal` and :meth:`apply`; :meth:`active` (default: always) says whether the phase
@@ -99,10 +104,10 @@ class Phase:
 
     >>> from tarotlib.actions import Pass
     >>> from tarotlib.deal._demo import demo_game
-    >>> class Knock(Phase):
+    >>> class Knock(Phase[None]):
     ...     name, expects = "knock", "pass"
     ...     def start(self, state):
-    ...         return state.proceed(None, to_act=0)
+    ...         return state.begin(0)
     ...     def legal(self, state):
     ...         return (Pass(),)
     ...     def apply(self, state, action):
@@ -143,11 +148,37 @@ class Phase:
         """
         return True
 
+    def local(self, state: DealState) -> X:
+        """This phase's own data in ``state``, of which it is the current phase (what
+        :meth:`start` gave :meth:`DealState.begin <tarotlib.deal.state.DealState.begin>`, or
+        a later step its ``local``).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> state.current_phase.local(state).first   # the auction's: who spoke first
+        1
+        """
+        # The one place a phase's data is read as its type: what start() and the phase's own
+        # steps stored there is an X (typing.cast would cost a call on every action).
+        return state.local  # type: ignore[return-value]
+
+    def local_in(self, state: DealState) -> X | None:
+        """This phase's own data when it is ``state``'s current phase, else None.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("french-tarot", players=4)
+        >>> state = rules.new_deal(seed=1)
+        >>> auction, play = rules.phase_list[1], rules.phase_list[-2]
+        >>> auction.local_in(state).first, play.local_in(state)
+        (1, None)
+        """
+        return cast(X, state.local) if state.current_phase is self else None
+
     def start(self, state: S) -> S:
-        """Set up the phase: return ``state`` with the seat to act and the phase's data set (with
-        ``state.proceed(None, to_act=...)``), or move on (``state.advance(None)``) or end the deal
-        (``state.finish(None, ...)``). ``state`` is new and held by nobody else: the core phases
-        set it up in place (its slots), which a phase may do too.
+        """Set up the phase: return ``state.begin(seat, local)`` (the seat to act first and the
+        phase's own data), or move on (``state.advance(None)``) or end the deal
+        (``state.finish(None, ...)``). ``state`` is new and held by nobody else: ``begin`` sets it
+        up in place.
 
         >>> import tarotlib
         >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1, dealer=3)
@@ -230,7 +261,7 @@ class Phase:
         >>> state.rules.phase_list[1].calls(state)
         ((1, None),)
         """
-        return state._d.calls
+        return state.data.calls
 
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """The verbs this phase's actions are written with in ``game``: ``verb -> (parser,
@@ -270,7 +301,7 @@ class Phase:
         return IllegalActionError(reason, action)
 
 
-class Over(Phase):
+class Over(Phase[None]):
     """The end of every deal: nothing is legal any more. Entered after the last phase, it scores
     the deal with the game's scoring (``Game.score``).
 
@@ -289,7 +320,7 @@ class Over(Phase):
         return ()
 
     def start(self, state: S) -> S:
-        return state._end()
+        return state.end()
 
     def apply(self, state: S, action: Action) -> S:
         if not isinstance(action, Action):

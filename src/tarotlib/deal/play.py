@@ -51,10 +51,11 @@ from tarotlib._bits import mask_decoder
 from tarotlib.actions import Action, Declare, Give, Play
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_card
 from tarotlib.deal.data import DealData, evolve
+from tarotlib.deal.fool import TrickEnd
 from tarotlib.deal.phase import CardChooser, Parser, Phase, SpaceItem, card_actions
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import SEAT_BITS, DealState, MovesNode, RawTrick, _build
 from tarotlib.errors import ActionParseError, ActionTypeError, IllegalActionError
-from tarotlib.tricks import FOOL_CLASS, TRUMP_CLASS, Overtrump, PartnerTrumped, TrickRules
+from tarotlib.tricks import Overtrump, TrickRules
 
 if TYPE_CHECKING:
     from tarotlib._speedups import Kernel
@@ -69,16 +70,7 @@ _new: Final = object.__new__
 _BITS: Final = tuple(1 << i for i in range(78))
 _PLAYS: dict[Notation, tuple[tuple[Play, ...], Callable[[int], tuple[Play, ...]]]] = {}
 
-_kernels_on = (
-    _compiled.COMPILED
-)  # (the tests compare both loops in one process by turning this off)
-_OVERTRUMP: Final = {Overtrump.ALWAYS: 0, Overtrump.OPPONENTS: 1, Overtrump.NEVER: 2}
-_PARTNER_TRUMPED: Final = {
-    PartnerTrumped.FREE: 0,
-    PartnerTrumped.OVERTRUMP_IF_TRUMPING: 1,
-    PartnerTrumped.NO_UNDERTRUMP: 2,
-    PartnerTrumped.ONLY_TRUMPS_OVERTRUMP: 3,
-}
+_kernels_on = _compiled.COMPILED  # (the tests compare both loops in one process by turning it off)
 
 
 @attrs.frozen
@@ -128,8 +120,8 @@ def eldest(state: DealState) -> int:
     >>> eldest(rules.new_deal(seed=1, dealer=0)), eldest(rules.new_deal(seed=1, dealer=3))
     (1, 0)
     """
-    d = state._d
-    n = state._g.players
+    d = state.data
+    n = state.rules.players
     seat = (d.dealer + 1) % n
     if seat == d.sitter:
         seat = (seat + 1) % n
@@ -337,29 +329,31 @@ class PlayContext:
     """The constants of one deal's play, built when play begins (see the module docstring).
 
     ``key`` identifies it (two contexts with equal keys are equal): the trick rules, the sides,
-    the offers in force and the opening-lead rule. It lives in the state's phase-data slot
-    during play (``state._x``) and is shared by the game's deals that have the same key.
+    the offers in force and the opening-lead rule. It is the play phase's own data
+    (:meth:`TrickPlay.local`) and is shared by the game's deals that have the same key.
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("belote")
     >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
-    >>> context = state._x
+    >>> play = state.current_phase
+    >>> context = play.local(state)
     >>> type(context).__name__, context.size, context.last, context.nxt
     ('PlayContext', 4, 8, (1, 2, 3, 0))
-    >>> rules.new_deal(seed=7).apply(rules.parse_action("bid spades"))._x is context
+    >>> later = rules.new_deal(seed=7).apply(rules.parse_action("bid spades"))
+    >>> play.local(later) is context
     True
     """
 
     __slots__ = (
-        "above",
-        "card_class",
-        "choosing",
+        "beats",
+        "chooser",
         "decode",
         "fool",
         "fool_rule",
         "kernel",
         "key",
         "last",
+        "lead_class",
         "lead_rule",
         "legal",
         "mates",
@@ -369,6 +363,7 @@ class PlayContext:
         "plays",
         "rules",
         "size",
+        "table",
         "watch",
         "watchers",
     )
@@ -376,8 +371,9 @@ class PlayContext:
     key: tuple[object, ...]
     rules: TrickRules
     legal: Callable[..., int]
-    card_class: tuple[int, ...]
-    above: tuple[int, ...]
+    table: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] | None
+    lead_class: tuple[int, ...]
+    beats: tuple[int, ...]
     plays: tuple[Play, ...]
     decode: Callable[[int], tuple[Play, ...]]
     nxt: tuple[int, ...]
@@ -386,7 +382,7 @@ class PlayContext:
     mates: tuple[int, ...] | None
     fool: int
     fool_rule: FoolRule | None
-    choosing: bool
+    chooser: Callable[[object], int] | None
     offers: tuple[Offer, ...]
     open_offers: tuple[Offer, ...]
     watch: int
@@ -405,7 +401,7 @@ RulesOf = Callable[[DealData], TrickRules]
 
 
 @attrs.frozen
-class TrickPlay(Phase):
+class TrickPlay(Phase[PlayContext]):
     """Play the tricks (FT-9, BE-7/8, LO-6, CH-11) — see the module docstring.
 
     - ``rules``: the trick rules, or a function of the deal's facts giving them (Belote: one per
@@ -450,29 +446,29 @@ class TrickPlay(Phase):
     def start(self, state: S) -> S:
         game = state.rules
         n = game.players
-        data = state._d if self.setup is None else self.setup(state)
+        data = state.data if self.setup is None else self.setup(state)
         if not data.sides:
             data = evolve(data, sides=tuple(range(n)))
         rules = self.rules if isinstance(self.rules, TrickRules) else self.rules(data)
         s = state  # a fresh state: set up in place
-        s._d = data
+        s._s_data = data
         for offer in self.offers:
-            s._d = offer.setup(s)
-        data = s._d
+            s._s_data = offer.setup(s)
+        data = s._s_data
         active = 0  # the offers that can come up in this deal, as bits of their index
         watching: tuple[int, ...] = ()
         for i, offer in enumerate(self.offers):
             if offer.active(s):
                 active |= 1 << i
                 watching += (offer.watch(s),)
-        cards = s._hands.bit_count()
+        cards = s._s_hands.bit_count()
         # Keyed by identity: the trick rules are shared objects (one per game and contract).
         key = (id(rules), data.sides, data.sitter, cards, active, watching)
         x = self._contexts.get(key)
         if x is None:
             x = self._contexts[key] = self._context(state, rules, key)
-        s._x = x
-        s._to = s._lead = self.leader(s)
+        s._s_local = x
+        s._s_actor = s._s_leader = self.leader(s)
         return s
 
     def _context(self, state: DealState, rules: TrickRules, key: tuple[object, ...]) -> PlayContext:
@@ -485,22 +481,25 @@ class TrickPlay(Phase):
         )
         n = state.rules.players
         x = _new(PlayContext)
-        active = tuple(s for s in range(n) if s != sitter)
+        seated = tuple(s for s in range(n) if s != sitter)
         nxt = [-1] * n
-        for i, seat in enumerate(active):
-            nxt[seat] = active[(i + 1) % len(active)]
+        for i, seat in enumerate(seated):
+            nxt[seat] = seated[(i + 1) % len(seated)]
         partner_rules = rules.overtrump is Overtrump.OPPONENTS or (
             rules.follow_higher and not rules.follow_higher_partner
         )
         x.key = (rules, *key[1:])
         x.rules = rules
         x.legal = rules.legal_mask
-        x.card_class = rules.card_class
-        x.above = rules.above
+        # The steps of the trick rules, read inline on the hot path (None: a subclass of
+        # TrickRules with a legal_mask of its own, called instead).
+        x.table = rules.table if type(rules).legal_mask is TrickRules.legal_mask else None
+        x.lead_class = rules.lead_class
+        x.beats = rules.beats
         x.plays, x.decode = plays_of(state.rules.notation)
         x.nxt = tuple(nxt)
-        x.size = len(active)
-        x.last = cast(int, cards) // len(active)
+        x.size = len(seated)
+        x.last = cast(int, cards) // len(seated)
         x.mates = None
         if partner_rules:
             sd = cast("tuple[int, ...]", sides)
@@ -509,7 +508,7 @@ class TrickPlay(Phase):
             )
         x.fool = rules.fool if self.fool is not None else 0
         x.fool_rule = self.fool
-        x.choosing = self.fool is not None and self.fool.chooses
+        x.chooser = self.fool.chooser if self.fool is not None and self.fool.chooses else None
         x.offers = offers
         x.open_offers = tuple(o for o in offers if o.whole_deal)
         x.watchers = watchers
@@ -534,20 +533,30 @@ class TrickPlay(Phase):
         >>> tarotlib.format_cards(state.rules.phase_list[-2].mask(state), rules.notation)
         '7D JD'
         """
-        x: PlayContext = state._x  # type: ignore[assignment]
-        seat = state._to
-        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-        if state._led < 0:  # any card may lead (TrickRules.legal_mask gives the whole hand)
+        x: PlayContext = state._s_local
+        seat = state._s_actor
+        hand = state._s_hands >> SEAT_BITS * seat & FULL_MASK
+        ws = state._s_wseat
+        partner = x.mates is not None and ws >= 0 and x.mates[seat] >> ws & 1 == 1
+        table = x.table
+        if table is None:  # a subclass of TrickRules with a legal_mask of its own
+            mask = x.legal(hand, state._s_led, state._s_win, partner)
+        else:  # TrickRules.legal_mask, its table read inline (legal() does the same)
             mask = hand
-            if x.lead_rule is not None and not state._tricks and not state._trick:
-                mask = x.lead_rule(state, hand, mask)
-        elif x.mates is None:
-            mask = x.legal(hand, state._led, state._win)
-        else:
-            ws = state._ws
-            mask = x.legal(hand, state._led, state._win, ws >= 0 and x.mates[seat] >> ws & 1 == 1)
-        state._memo = mask
+            for condition, result in (x.rules.partner_table if partner else table)[
+                state._s_win + 1
+            ][state._s_led + 1]:
+                if hand & condition:
+                    mask = hand & result
+                    break
+        if x.lead_rule is not None and not state._s_tricks and not state._s_trick:
+            mask = x.lead_rule(state, hand, mask)
+        state._s_memo = mask
         return mask
+
+    def _choosing(self, x: PlayContext, pending: object) -> bool:
+        """True when the fool rule asks a seat to choose (the state's ``pending``)."""
+        return x.chooser is not None and pending is not None and x.chooser(pending) >= 0
 
     def legal_cards(self, state: DealState) -> int:
         """The legal cards as a mask (see :meth:`~tarotlib.deal.phase.Phase.legal_cards`): -1
@@ -563,35 +572,41 @@ class TrickPlay(Phase):
         """
         if type(self).legal is not TrickPlay.legal:
             return -1  # a subclass lists its legal actions its own way
-        x: PlayContext = state._x  # type: ignore[assignment]
-        if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
+        x: PlayContext = state._s_local
+        if x.chooser is not None and self._choosing(x, state._s_pending):
             return -1
-        if x.offers and (not state._tricks or x.open_offers):
+        if x.offers and (not state._s_tricks or x.open_offers):
             return -1  # declarations may come first: legal_actions() says
-        mask = state._memo
+        mask = state._s_memo
         return mask if mask >= 0 else TrickPlay.mask(self, state)  # what legal() computes
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        x: PlayContext = state._x  # type: ignore[assignment]
-        if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
-            return x.fool_rule.choices(state)  # type: ignore[union-attr]
-        mask = state._memo
+        x: PlayContext = state._s_local
+        if x.chooser is not None and self._choosing(x, state._s_pending):
+            assert x.fool_rule is not None
+            return x.fool_rule.choices(state)
+        mask = state._s_memo
         if mask < 0:  # what mask() does, inlined (the hot path of every bot)
-            seat = state._to
-            hand = state._hands >> SEAT_BITS * seat & FULL_MASK
-            if state._led < 0:
+            seat = state._s_actor
+            hand = state._s_hands >> SEAT_BITS * seat & FULL_MASK
+            ws = state._s_wseat
+            partner = x.mates is not None and ws >= 0 and x.mates[seat] >> ws & 1 == 1
+            table = x.table
+            if table is None:  # a subclass of TrickRules with a legal_mask of its own
+                mask = x.legal(hand, state._s_led, state._s_win, partner)
+            else:  # TrickRules.legal_mask, its table read inline
                 mask = hand
-                if x.lead_rule is not None and not state._tricks and not state._trick:
-                    mask = x.lead_rule(state, hand, mask)
-            elif x.mates is None:
-                mask = x.legal(hand, state._led, state._win)
-            else:
-                ws = state._ws
-                pw = ws >= 0 and x.mates[seat] >> ws & 1 == 1
-                mask = x.legal(hand, state._led, state._win, pw)
-            state._memo = mask
+                for condition, result in (x.rules.partner_table if partner else table)[
+                    state._s_win + 1
+                ][state._s_led + 1]:
+                    if hand & condition:
+                        mask = hand & result
+                        break
+            if x.lead_rule is not None and not state._s_tricks and not state._s_trick:
+                mask = x.lead_rule(state, hand, mask)
+            state._s_memo = mask
         acts: tuple[Action, ...] = x.decode(mask)
-        if x.offers and (not state._tricks or x.open_offers):
+        if x.offers and (not state._s_tricks or x.open_offers):
             acts = self.offered(state, mask) + acts
         return acts
 
@@ -608,11 +623,24 @@ class TrickPlay(Phase):
         >>> [a.text for a in play.offered(state, play.mask(state))]
         ['declare simple-poignee T1 T6 T7 T9 T10 T13 T14 T16 T17 T21']
         """
-        x: PlayContext = state._x  # type: ignore[assignment]
+        x: PlayContext = state._s_local
         out: tuple[Action, ...] = ()
-        for offer in x.offers if not state._tricks else x.open_offers:
+        for offer in x.offers if not state._s_tricks else x.open_offers:
             out += offer.actions(state, mask)
         return out
+
+    def legal_mask(self, state: DealState) -> int:
+        """The legal cards of the seat to act (kept on the state once computed): what an offer
+        checks a declaration's card against.
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("belote")
+        >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+        >>> state.rules.phase_list[-2].legal_mask(state) == state.hand_mask(1)
+        True
+        """
+        mask = state._s_memo
+        return mask if mask >= 0 else self.mask(state)
 
     # -- applying -------------------------------------------------------------------------------
     def apply(
@@ -622,12 +650,13 @@ class TrickPlay(Phase):
         card: int = -1,
         data: DealData | None = None,
         seat: int = -1,
+        record: bool = True,
+        to_act: int = -1,
     ) -> S:
         """Apply the action of the seat to act: a card (checked against the legal cards), a
         declaration (handed to its offer) or a choice the fool rule asked for. With ``card``
         (a card index) it plays that card, known to be legal, recording ``action`` and the new
-        facts ``data``: what :meth:`play` does for an offer; ``seat`` then names the seat whose
-        card it is when that is not the seat to act (a dummy whose card another seat chooses).
+        facts ``data``: what :meth:`play` does (see it for ``seat``, ``record`` and ``to_act``).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("belote")
@@ -636,9 +665,9 @@ class TrickPlay(Phase):
         (Card(1D),)
         """
         # The card-play hot path of every game, one call per card: see **Speed** above.
-        x: PlayContext = state._x  # type: ignore[assignment]
+        x: PlayContext = state._s_local
         if card < 0:  # an action given by a player: check it
-            if x.choosing and state._fx is not None and x.fool_rule.chooser(state._fx) >= 0:  # type: ignore[union-attr]
+            if x.chooser is not None and self._choosing(x, state._s_pending):
                 return self._choose(state, action)
             if type(action) is not Play:
                 if isinstance(action, Declare):
@@ -647,97 +676,101 @@ class TrickPlay(Phase):
                             return offer.apply(state, action, self)
                 raise state.wrong(action, self.expects)
             card = action._index
-            legal = state._memo
+            legal = state._s_memo
             if legal < 0:
                 legal = self.mask(state)
             if not legal >> card & 1:
                 raise self.rejection(state, action)
             action = x.plays[card]
+        leader = state._s_leader
+        history: MovesNode | None
         if seat < 0:
-            seat = state._to
-        s = _new(state.__class__)
-        s._g = state._g
-        s._h = (state._h, action, state._to)
-        s._i = state._i
-        s._ph = state._ph
-        s._x = x
-        s._hands = state._hands ^ 1 << card + SEAT_BITS * seat
-        s._memo = -1
-        s._acts = None
+            seat = state._s_actor
+            history = (state._s_history, action, seat)
+        else:  # play()'s options: a card played for another seat, perhaps chosen by no one
+            history = (state._s_history, action, state._s_actor) if record else state._s_history
+            if not state._s_trick:
+                leader = seat  # the seat of a trick's first card leads it
+        hands = state._s_hands ^ 1 << card + SEAT_BITS * seat
         if x.watch >> card & 1:
             for watched, watcher in x.watchers:
                 if watched >> card & 1:
-                    data = watcher.played(state, state._d if data is None else data, seat, card)
-        s._d = state._d if data is None else data
-        # BE-8, FT-9.3, LO-6.4 (TrickRules.follow, inlined): does the card take the lead?
-        cls = x.card_class[card]
-        led = state._led
-        win = state._win
-        ws = state._ws
-        if cls != FOOL_CLASS:
-            if led < 0:
-                led = cls
+                    data = watcher.played(
+                        state, state._s_data if data is None else data, seat, card
+                    )
+        if data is None:
+            data = state._s_data
+        # FT-9.3, FT-10.2, BE-8, LO-6.4 (TrickRules.follow, its tables inlined).
+        led = state._s_led
+        win = state._s_win
+        ws = state._s_wseat
+        if led < 0:
+            led = x.lead_class[card]
+            if led >= 0:
                 win = card
                 ws = seat
-            else:
-                wcls = x.card_class[win]
-                if cls == wcls:
-                    if x.above[win] >> card & 1:
-                        win = card
-                        ws = seat
-                elif cls == TRUMP_CLASS:
-                    win = card
-                    ws = seat
-        trick = state._trick + (card,)
+        elif x.beats[win] >> card & 1:
+            win = card
+            ws = seat
+        trick = state._s_trick + (card,)
+        tricks = state._s_tricks
+        piles = state._s_piles
+        fx = state._s_pending
+        last = False
         if len(trick) < x.size:
-            s._to = x.nxt[seat]
-            s._led = led
-            s._win = win
-            s._ws = ws
-            s._trick = trick
-            s._lead = state._lead
-            s._tricks = state._tricks
-            s._piles = state._piles
-            s._fx = state._fx
-            return s
-        # The trick is complete: its winner takes it and leads the next one.
-        mask = 0
-        for c in trick:
-            mask |= _BITS[c]
-        tricks = state._tricks
-        last = len(tricks) + 1 == x.last
-        fx = state._fx
-        if mask & x.fool or fx is not None:
-            assert x.fool_rule is not None
-            ws, piles, fx = x.fool_rule.trick_end(s, state, trick, mask, ws, last)
-        else:
-            piles = state._piles | mask << SEAT_BITS * ws
-        s._tricks = tricks + ((state._lead, trick, ws),)
-        s._piles = piles
-        s._fx = fx
-        s._led = s._win = s._ws = -1
-        s._trick = ()
-        s._lead = ws
-        if x.choosing and fx is not None:
-            chooser = x.fool_rule.chooser(fx)  # type: ignore[union-attr]
-            if chooser >= 0:  # the fool's owner chooses a card before play goes on
-                s._to = chooser
-                return s
-        if not last:
-            s._to = ws
-            return s
-        return s._enter(s._i + 1)
+            actor = x.nxt[seat] if to_act < 0 else to_act
+        else:  # the trick is complete: its winner takes it and leads the next one
+            mask = 0
+            for c in trick:
+                mask |= _BITS[c]
+            last = len(tricks) + 1 == x.last
+            if mask & x.fool or fx is not None:
+                assert x.fool_rule is not None
+                end = TrickEnd(data, piles, fx, leader, tricks, x.nxt, trick, mask, ws, last)
+                ws, piles, fx, data = x.fool_rule.trick_end(end)
+            else:
+                piles |= mask << SEAT_BITS * ws
+            tricks += ((leader, trick, ws),)
+            actor = leader = ws
+            if x.chooser is not None and fx is not None:
+                chooser = x.chooser(fx)
+                if chooser >= 0:  # the fool's owner chooses a card before play goes on
+                    actor = chooser
+                    last = False
+            led = win = ws = -1
+            trick = ()
+        # _build's stores, inline: the state after every card of every game (see **Speed**).
+        s = _new(state.__class__)
+        s._s_game = state._s_game
+        s._s_data = data
+        s._s_history = history
+        s._s_index = state._s_index
+        s._s_phase = state._s_phase
+        s._s_actor = actor
+        s._s_hands = hands
+        s._s_local = x
+        s._s_led = led
+        s._s_win = win
+        s._s_wseat = ws
+        s._s_trick = trick
+        s._s_leader = leader
+        s._s_tricks = tricks
+        s._s_piles = piles
+        s._s_pending = fx
+        s._s_memo = -1
+        s._s_actions = None
+        return s.enter(s._s_index + 1) if last else s
 
     def _choose(self, state: S, action: Action) -> S:
         """A choice the fool rule asked for (LO-7.7 ``any_own_card``); then play goes on."""
-        x: PlayContext = state._x  # type: ignore[assignment]
+        x: PlayContext = state._s_local
         assert x.fool_rule is not None
         piles, fx, data = x.fool_rule.choose(state, action)
-        s = state.proceed(action, to_act=state._lead, data=data)
-        s._piles = piles
-        s._fx = fx
-        if len(state._tricks) == x.last:
-            return s._enter(s._i + 1)
+        s = state.proceed(action, to_act=state._s_leader, data=data)
+        s._s_piles = piles
+        s._s_pending = fx
+        if len(state._s_tricks) == x.last:
+            return s.enter(s._s_index + 1)
         return s
 
     def rejection(self, state: DealState, action: Play) -> IllegalActionError:
@@ -752,17 +785,17 @@ class TrickPlay(Phase):
         >>> str(play.rejection(state, rules.parse_action("play 9S")))
         'play 9S: cannot play ♠9: must follow diamonds'
         """
-        x: PlayContext = state._x  # type: ignore[assignment]
-        seat = state._to
+        x: PlayContext = state._s_local
+        seat = state._s_actor
         card = action.card
-        hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+        hand = state._s_hands >> SEAT_BITS * seat & FULL_MASK
         if self.name_cards:
             name = state.rules.notation.pretty(card)
             if not hand >> card & 1:
                 return self.reject(f"{name} is not in seat {seat}'s hand", action)
-        ws = state._ws
+        ws = state._s_wseat
         pw = x.mates is not None and ws >= 0 and x.mates[seat] >> ws & 1 == 1
-        reason = x.rules.explain(hand, state._led, state._win, card, pw)
+        reason = x.rules.explain(hand, state._s_led, state._s_win, card, pw)
         if reason is None:  # the card is legal for the trick: the opening-lead rule refused it
             reason = (
                 "may not lead this card to the first trick"
@@ -774,11 +807,23 @@ class TrickPlay(Phase):
         return self.reject(reason, action)
 
     def play(
-        self, state: S, card: int, action: Action, data: DealData | None = None, seat: int = -1
+        self,
+        state: S,
+        card: int,
+        action: Action,
+        data: DealData | None = None,
+        seat: int = -1,
+        *,
+        record: bool = True,
+        to_act: int = -1,
     ) -> S:
-        """Play ``card`` (known to be legal) for the seat to act (or for ``seat``, a seat whose
-        card the seat to act chooses), recording ``action`` (the card played, or a declaration
-        made with it) and, if given, the deal's new facts ``data``.
+        """Play ``card`` (known to be legal) for the seat to act, recording ``action`` (the card
+        played, or a declaration made with it) and, if given, the deal's new facts ``data``.
+
+        ``seat`` plays the card for another seat than the one to act (a dummy whose card the
+        seat to act chooses); ``record=False`` leaves it out of the history (a card no one
+        chose: it is turned from a pile); ``to_act`` names the seat to act next when the trick
+        goes on (default: the next seat in turn). The seat of a trick's first card leads it.
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("belote")
@@ -788,7 +833,7 @@ class TrickPlay(Phase):
         >>> after == state.apply(ace), after.current_trick, after.to_act
         (True, (Card(1D),), 2)
         """
-        return self.apply(state, action, int(card), data, seat)
+        return self.apply(state, action, int(card), data, seat, record, to_act)
 
     def play_cards(
         self,
@@ -833,20 +878,24 @@ class TrickPlay(Phase):
         if type(self).apply is not TrickPlay.apply:
             return state  # a subclass plays its cards its own way: no fast path
         # The same steps as apply(), with the state's slots in local variables.
-        x: PlayContext = state._x  # type: ignore[assignment]
-        fx = state._fx
-        if x.choosing and fx is not None and x.fool_rule.chooser(fx) >= 0:  # type: ignore[union-attr]
+        x: PlayContext = state._s_local
+        fx = state._s_pending
+        if x.chooser is not None and self._choosing(x, fx):
             return state
         offers, open_offers, lead_rule = x.offers, x.open_offers, x.lead_rule
-        legal, mates, card_class, above = x.legal, x.mates, x.card_class, x.above
+        legal, mates, lead_class, beats = x.legal, x.mates, x.lead_class, x.beats
         plays, nxt, size, watch, fool, last = x.plays, x.nxt, x.size, x.watch, x.fool, x.last
         bits, seat_bits, full = _BITS, SEAT_BITS, FULL_MASK  # (locals: faster than globals)
-        no_class, trump = FOOL_CLASS, TRUMP_CLASS
         base = state  # the last state built: the slots that do not change here come from it
-        index = state._i
-        h, hands, seat = state._h, state._hands, state._to
-        led, win, ws = state._led, state._win, state._ws
-        trick, lead, tricks, piles = state._trick, state._lead, state._tricks, state._piles
+        index = state._s_index
+        h, hands, seat = state._s_history, state._s_hands, state._s_actor
+        led, win, ws = state._s_led, state._s_win, state._s_wseat
+        trick, lead, tricks, piles = (
+            state._s_trick,
+            state._s_leader,
+            state._s_tricks,
+            state._s_piles,
+        )
         taken = 0  # the cards of the trick in progress, as a mask
         for c in trick:
             taken |= _BITS[c]
@@ -886,13 +935,11 @@ class TrickPlay(Phase):
             else:
                 if reads:
                     at = base
-                    if h is not base._h:
+                    if h is not base._s_history:
                         at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
                     mask = self.mask(at)
                     if window and self.offered(at, mask):
                         return at  # legal_actions() lists declarations
-                elif led < 0:
-                    mask = hands >> seat_bits * seat & full
                 elif mates is None:
                     mask = legal(hands >> seat_bits * seat & full, led, win)
                 else:
@@ -926,42 +973,35 @@ class TrickPlay(Phase):
             ):
                 # The general path for this card: build the state and apply() it.
                 at = base
-                if h is not base._h:
+                if h is not base._s_history:
                     at = _at(base, h, hands, seat, led, win, ws, trick, lead, tricks, piles)
                 after = self.apply(at, action, card)
-                if after._i != index or after._to < 0:
+                if after._s_index != index or after._s_actor < 0:
                     return after  # the deal has left the phase
                 base = after
-                h, hands, seat = after._h, after._hands, after._to
-                led, win, ws = after._led, after._win, after._ws
-                trick, lead, tricks = after._trick, after._lead, after._tricks
-                piles, fx = after._piles, after._fx
+                h, hands, seat = after._s_history, after._s_hands, after._s_actor
+                led, win, ws = after._s_led, after._s_win, after._s_wseat
+                trick, lead, tricks = after._s_trick, after._s_leader, after._s_tricks
+                piles, fx = after._s_piles, after._s_pending
                 taken = 0
                 for c in trick:
                     taken |= _BITS[c]
                 ending = fx is not None or len(tricks) + 1 == last
                 window = offers and (not tricks or open_offers)
-                if x.choosing and fx is not None and x.fool_rule.chooser(fx) >= 0:  # type: ignore[union-attr]
+                if x.chooser is not None and self._choosing(x, fx):
                     return after  # the fool rule asks for a choice
                 continue
             h = (h, action, seat)
             hands ^= 1 << card + seat_bits * seat
             taken |= bits[card]
-            cls = card_class[card]  # BE-8, FT-9.3, LO-6.4, as in apply()
-            if cls != no_class:
-                if led < 0:
-                    led = cls
+            if led < 0:  # FT-9.3, FT-10.2, BE-8, LO-6.4: TrickRules' tables, as in apply()
+                led = lead_class[card]
+                if led >= 0:
                     win = card
                     ws = seat
-                else:
-                    wcls = card_class[win]
-                    if cls == wcls:
-                        if above[win] >> card & 1:
-                            win = card
-                            ws = seat
-                    elif cls == trump:
-                        win = card
-                        ws = seat
+            elif beats[win] >> card & 1:
+                win = card
+                ws = seat
             trick += (card,)
             if len(trick) < size:
                 seat = nxt[seat]
@@ -979,10 +1019,10 @@ class TrickPlay(Phase):
     def _refused(self, state: DealState, card: int, legal: int) -> IllegalActionError:
         """The error for a chosen ``card`` that is not one of the ``legal`` cards of the seat to
         act in ``state``."""
-        seat = state._to
+        seat = state._s_actor
         cards = format_cards(legal, state.rules.notation)
         if card < len(ALL_CARDS):
-            play: Play = state._x.plays[card]  # type: ignore[attr-defined]
+            play: Play = self.local(state).plays[card]
             reason = self.rejection(state, play).reason
             return IllegalActionError(
                 f"the card chosen for seat {seat} is illegal: {reason} (legal: {cards})", play
@@ -1055,18 +1095,10 @@ def _kernel(x: PlayContext, rules: TrickRules) -> Kernel | None:
     ):
         return None
     kernel: Kernel = speedups.Kernel(
-        card_class=rules.card_class,
-        class_masks=rules.class_masks,
-        above=rules.above,
-        trumps=rules.trumps,
-        rules_fool=rules.fool,
-        must_trump=rules.must_trump,
-        overtrump=_OVERTRUMP[rules.overtrump],
-        trump_lead_higher=rules.trump_lead_higher,
-        undertrump=rules.undertrump,
-        partner_trumped=_PARTNER_TRUMPED[rules.partner_trumped],
-        follow_higher=rules.follow_higher,
-        follow_higher_partner=rules.follow_higher_partner,
+        lead_class=rules.lead_class,
+        beats=rules.beats,
+        steps=rules.steps,
+        step_list=rules.step_list,
         nxt=x.nxt,
         size=x.size,
         last=x.last,
@@ -1094,7 +1126,7 @@ def _card_index(card: object) -> int:
 
 def _at(
     base: S,
-    h: object,
+    h: MovesNode | None,
     hands: int,
     seat: int,
     led: int,
@@ -1102,30 +1134,14 @@ def _at(
     ws: int,
     trick: tuple[int, ...],
     lead: int,
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    tricks: tuple[RawTrick, ...],
     piles: int,
 ) -> S:
     """The play state with these trick slots, the others as in ``base`` (for play_cards())."""
-    s = _new(base.__class__)
-    s._g = base._g
-    s._d = base._d
-    s._h = h  # type: ignore[assignment]
-    s._i = base._i
-    s._ph = base._ph
-    s._to = seat
-    s._hands = hands
-    s._x = base._x
-    s._led = led
-    s._win = win
-    s._ws = ws
-    s._trick = trick
-    s._lead = lead
-    s._tricks = tricks
-    s._piles = piles
-    s._fx = base._fx
-    s._memo = -1
-    s._acts = None
-    return s
+    return _build(
+        base.__class__, base._s_game, base._s_data, h, base._s_index, base._s_phase, seat,
+        hands, base._s_local, led, win, ws, trick, lead, tricks, piles, base._s_pending,
+    )  # fmt: skip
 
 
 def play_actions(cards: Sequence[int], notation: Notation) -> tuple[Play, ...]:

@@ -36,22 +36,23 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, TypeVar
 
 import attrs
 
 from tarotlib.actions import Action, Give, Request, Stop
 from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of, parse_card
 from tarotlib.deal.call import holder_of
-from tarotlib.deal.data import DealData, evolve, note, with_note
+from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, move_cards
 from tarotlib.errors import ActionParseError, IllegalActionError
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
 
 __all__ = [
+    "REQUESTS",
     "Exchange",
     "InDiscard",
     "RequestCards",
@@ -101,24 +102,30 @@ class Exchange(NamedTuple):
         }
 
 
-def exchanges(data: DealData, key: str = "requests") -> tuple[Exchange, ...]:
+REQUESTS: Final[Note[tuple[Exchange, ...]]] = Note("requests", ())
+"""The default note of :class:`RequestCards`: every request made so far."""
+
+
+def exchanges(data: DealData, key: Note[tuple[Exchange, ...]] = REQUESTS) -> tuple[Exchange, ...]:
     """Every request made so far, in order (omniscient: the cards given back included).
 
     >>> from tarotlib.deal.data import DealData
     >>> exchanges(DealData(0, None, (), 0, ()))
     ()
     """
-    return cast("tuple[Exchange, ...]", note(data.notes, key, ()))
+    return data.note(key)
 
 
-def exchanges_seen(data: DealData, seat: int, key: str = "requests") -> tuple[Exchange, ...]:
+def exchanges_seen(
+    data: DealData, seat: int, key: Note[tuple[Exchange, ...]] = REQUESTS
+) -> tuple[Exchange, ...]:
     """The requests as ``seat`` knows them: the named cards and their givers are public; the card
     given back only to the requester and the giver (TO-6.5, CH-9.6; None for the others).
 
     >>> from tarotlib.cards import parse_card
-    >>> from tarotlib.deal.data import DealData, with_note
+    >>> from tarotlib.deal.data import DealData
     >>> made = Exchange(3, parse_card("T20"), 1, parse_card("2C"))
-    >>> data = DealData(0, None, (), 0, (), notes=with_note((), "requests", (made,)))
+    >>> data = DealData(0, None, (), 0, (), notes=(("requests", (made,)),))
     >>> exchanges_seen(data, 1)[0].returned, exchanges_seen(data, 2)[0].returned
     (Card(2C), None)
     """
@@ -128,14 +135,14 @@ def exchanges_seen(data: DealData, seat: int, key: str = "requests") -> tuple[Ex
     )
 
 
-def out_of_play(data: DealData, key: str = "requests") -> int:
+def out_of_play(data: DealData, key: Note[tuple[Exchange, ...]] = REQUESTS) -> int:
     """The mask of the named cards that nobody held: the table knows they are out of play
     (TO-6.3, CH-9.4).
 
     >>> from tarotlib.cards import format_cards, parse_card
-    >>> from tarotlib.deal.data import DealData, with_note
+    >>> from tarotlib.deal.data import DealData
     >>> lost = Exchange(3, parse_card("QH"), -1)
-    >>> format_cards(out_of_play(DealData(0, None, (), 0, (), notes=with_note((), "requests", (lost,)))))
+    >>> format_cards(out_of_play(DealData(0, None, (), 0, (), notes=(("requests", (lost,)),))))
     'QH'
     """
     mask = 0
@@ -153,8 +160,13 @@ def _declarer(state: DealState) -> int:
 _Local = tuple[int, int, int]
 
 
+def _requests_key(key: Note[tuple[Exchange, ...]] | str) -> Note[tuple[Exchange, ...]]:
+    """The requests note's key (a name: deprecated)."""
+    return as_note(key, ())
+
+
 @attrs.frozen
-class RequestCards(Phase):
+class RequestCards(Phase[_Local]):
     """The requests of TO-6 and CH-9 (see the module docstring).
 
     - ``count``: the number of requests in a deal with these facts (from the contract; 0: none,
@@ -179,7 +191,7 @@ class RequestCards(Phase):
     forbidden: int = 0
     forbidden_reason: str = "this card may not be requested"
     who: Callable[[DealState], int] = _declarer
-    key: str = "requests"
+    key: Note[tuple[Exchange, ...]] = attrs.field(default=REQUESTS, converter=_requests_key)
     expects: str = "a card to request, or stop (TO-6.2, CH-9.2)"
     name: str = "requests"
 
@@ -209,9 +221,7 @@ class RequestCards(Phase):
         >>> state.phase, state.to_act
         ('requests', 1)
         """
-        state._to = self.who(state)
-        state._x = (self.count(state._d), -1, -1)
-        return state
+        return state.begin(self.who(state), (self.count(state.data), -1, -1))
 
     def nameable(self, state: DealState) -> int:
         """The mask of the cards the requester may name now: in the pack, not in his hand, not
@@ -227,9 +237,9 @@ class RequestCards(Phase):
         >>> format_cards(state.rules.phase_list[0].nameable(state))
         '3S 4S 5S 6S'
         """
-        d = state._d
-        seat = state._to
-        mask = state._g.deck.mask & ~(state._hands >> SEAT_BITS * seat) & ~self.forbidden
+        d = state.data
+        seat = state.actor
+        mask = state.rules.deck.mask & ~state.held(seat) & ~self.forbidden
         if seat == d.dealer:
             mask &= ~d.discard
         return mask & ~out_of_play(d, self.key) & FULL_MASK
@@ -252,10 +262,10 @@ class RequestCards(Phase):
         >>> [action.text for action in state.apply(game.parse_action("request 4S")).legal_actions()]
         ['give 1S', 'give 2S']
         """
-        _, giver, received = cast(_Local, state._x)
-        seat = state._to
+        _, giver, received = self.local(state)
+        seat = state.actor
         if giver >= 0:
-            hand = state._hands >> SEAT_BITS * seat & FULL_MASK
+            hand = state.held(seat)
             if not self.return_received:
                 hand &= ~(1 << received)
             return tuple(_GIVES[c] for c in cards_of(hand))
@@ -265,12 +275,12 @@ class RequestCards(Phase):
         return acts
 
     def _reason(self, state: DealState, card: int) -> str:
-        d = state._d
-        seat = state._to
+        d = state.data
+        seat = state.actor
         c = ALL_CARDS[card]
-        if not state._g.deck.mask >> card & 1:
+        if not state.rules.deck.mask >> card & 1:
             return f"{c} is not in the pack"
-        if state._hands >> SEAT_BITS * seat + card & 1:
+        if state.holds(seat, card):
             return f"{c} is in seat {seat}'s own hand"
         if self.forbidden >> card & 1:
             return self.forbidden_reason
@@ -300,24 +310,23 @@ class RequestCards(Phase):
         >>> state.phase, state.hand(0), state.hand(1)
         ('over', (Card(2S), Card(4S)), (Card(1S), Card(3S)))
         """
-        left, giver, received = cast(_Local, state._x)
-        seat = state._to
-        d = state._d
+        left, giver, received = self.local(state)
+        seat = state.actor
+        d = state.data
         if giver >= 0:  # the declarer owes a card back (TO-6.2, CH-9.3)
             if not isinstance(action, Give):
                 raise state.wrong(action, f"a card to give back to seat {giver} (TO-6.2, CH-9.3)")
             card = action.card
-            if not state._hands >> SEAT_BITS * seat + card & 1:
+            if not state.holds(seat, card):
                 raise IllegalActionError(f"{card} is not in seat {seat}'s hand", action)
             if card == received and not self.return_received:
                 raise IllegalActionError(
                     f"may not give back the card just received ({card})", action
                 )
-            bit = 1 << card
-            hands = state._hands ^ bit << SEAT_BITS * seat | bit << SEAT_BITS * giver
+            hands = move_cards(state.packed_hands, seat, giver, 1 << card)
             made = exchanges(d, self.key)
             last = made[-1]._replace(returned=ALL_CARDS[card])
-            data = evolve(d, notes=with_note(d.notes, self.key, (*made[:-1], last)))
+            data = d.noted(self.key, (*made[:-1], last))
             if left > 1:
                 return state.proceed(
                     action, to_act=seat, local=(left - 1, -1, -1), data=data, hands=hands
@@ -337,16 +346,15 @@ class RequestCards(Phase):
         named = ALL_CARDS[card]
         holder = holder_of(state, card, besides=seat)
         if holder >= 0:  # the holder hands it over (TO-6.2, CH-9.3)
-            bit = 1 << card
-            hands = state._hands ^ bit << SEAT_BITS * holder | bit << SEAT_BITS * seat
+            hands = move_cards(state.packed_hands, holder, seat, 1 << card)
             made = (*exchanges(d, self.key), Exchange(seat, named, holder))
-            data = evolve(d, notes=with_note(d.notes, self.key, made))
+            data = d.noted(self.key, made)
             return state.proceed(
                 action, to_act=seat, local=(left, holder, card), data=data, hands=hands
             )
         # Nobody holds it: it is out of play (TO-6.3, CH-9.4).
         made = (*exchanges(d, self.key), Exchange(seat, named, -1))
-        data = evolve(d, notes=with_note(d.notes, self.key, made))
+        data = d.noted(self.key, made)
         if self.in_discard == "lost":
             left -= 1
         if left > 0:

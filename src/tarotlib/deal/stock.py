@@ -21,7 +21,7 @@ import attrs
 
 from tarotlib.cards import Card
 from tarotlib.deal.phase import Phase, SpaceItem
-from tarotlib.deal.state import SEAT_BITS, DealState
+from tarotlib.deal.state import DealState, pack
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
@@ -41,7 +41,7 @@ def _single(position: int) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
 
 
 @attrs.frozen
-class CompleteFromStock(Phase):
+class CompleteFromStock(Phase[None]):
     """Deal the stock after the auction: the turn-up to the declarer, then ``declarer_gets`` cards
     to him and ``others_get`` to each other seat, from the seat after the dealer (BE-3.4).
 
@@ -67,18 +67,18 @@ class CompleteFromStock(Phase):
         return ()  # nobody acts
 
     def start(self, state: S) -> S:
-        d = state._d
-        n = state._g.players
+        d = state.data
+        n = state.rules.players
         stock = d.stock
-        hands = state._hands | 1 << stock[0] + SEAT_BITS * d.declarer
-        for shift, get in self._plan(n, d.dealer, d.declarer):
-            hands |= sum(map(_BITS.__getitem__, get(stock))) << shift
-        state._hands = hands
-        return state._enter(state._i + 1)
+        dealt = [0] * n
+        dealt[d.declarer] = 1 << stock[0]
+        for seat, get in self._plan(n, d.dealer, d.declarer):
+            dealt[seat] |= sum(map(_BITS.__getitem__, get(stock)))
+        return state.skip(hands=state.packed_hands | pack(dealt))
 
     def _plan(self, players: int, dealer: int, declarer: int) -> tuple[_Step, ...]:
-        """``(seat's shift in the packed hands, getter of the stock cards it receives)`` for each
-        seat (kept once computed)."""
+        """``(seat, getter of the stock cards it receives)`` for each seat (kept once
+        computed)."""
         key = (players, dealer, declarer)
         plan = self._plans.get(key)
         if plan is None:
@@ -91,7 +91,7 @@ class CompleteFromStock(Phase):
                 get: Callable[[Sequence[Card]], tuple[Card, ...]] = (
                     itemgetter(*positions) if count > 1 else _single(pos)
                 )
-                out.append((SEAT_BITS * seat, get))
+                out.append((seat, get))
                 pos += count
             plan = self._plans[key] = tuple(out)
         return plan

@@ -19,7 +19,7 @@ Phases: ``bidding`` (take or name a trump, BE-4), the completion of the deal (BE
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -42,6 +42,8 @@ from tarotlib.deal import (
     TrickPlay,
     evolve,
 )
+from tarotlib.deal.data import Note
+from tarotlib.deal.offers import MeldRecord
 from tarotlib.deal.phase import Phase
 from tarotlib.dealing import Layout, StockSchedule
 from tarotlib.decks import PIQUET_32
@@ -94,6 +96,13 @@ def _belote_pairs(data: DealData) -> tuple[tuple[int, int, int], ...]:
     return _PAIRS[data.contract]  # type: ignore[index]
 
 
+BELOTE_HOLDERS: Final[Note[tuple[tuple[int, int], ...]]] = Note("belote_holders", ())
+"""The note of who holds the King and Queen of trumps together, ``(suit, seat)`` (BE-9.1)."""
+
+COMBOS: Final[Note[tuple[tuple[MeldRecord, ...], ...]]] = Note("combos", ())
+"""The note of each seat's combinations when play begins (BE-10.1)."""
+
+
 def belote_announcement(mode: str, rule: str = "BE-9.2") -> PairAnnouncement:
     """Belote-rebelote as a play offer (BE-9.1, BE-9.2; Contrée's CO-6.1, CO-6.2): the K and Q
     of a belote suit (:func:`_belote_pairs`), announced by the engine (``mode="auto"``) or by
@@ -107,7 +116,7 @@ def belote_announcement(mode: str, rule: str = "BE-9.2") -> PairAnnouncement:
         _belote_pairs,
         mode=mode,  # type: ignore[arg-type]
         notation=PIQUET_NOTATION,
-        holders_key="belote_holders",
+        holders_key=BELOTE_HOLDERS,
         auto_reason=f"belote is announced by the engine (option belote_announce='auto', {rule})",
         order_reason=(
             f" ({rule}: belote with the first of the K and Q of a belote suit held together, "
@@ -133,7 +142,7 @@ def meld_declarations(*, enabled: bool, auto: bool, reuse: bool) -> MeldDeclarat
         reuse=reuse,
         auto_order=auto_choice,  # type: ignore[arg-type]
         notation=PIQUET_NOTATION,
-        key="combos",
+        key=COMBOS,
         every=every_combination,
     )
 
@@ -155,9 +164,11 @@ class Belote(Game[BeloteState]):
 
     options: BeloteOptions = attrs.field(factory=BeloteOptions)
     dealing: StockSchedule = attrs.field(init=False, eq=False, repr=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
     belote_offer: PairAnnouncement = attrs.field(init=False, eq=False, repr=False)
     """Belote-rebelote (BE-9): its holders and announcements of a deal."""
+    bidding: TakeOrName = attrs.field(init=False, eq=False, repr=False)
+    """The bidding phase (BE-4)."""
     _trick_rules: tuple[TrickRules, ...] = attrs.field(init=False, repr=False, eq=False)
     _tables: tuple[ContractTable, ...] = attrs.field(init=False, repr=False, eq=False)
 
@@ -188,8 +199,9 @@ class Belote(Game[BeloteState]):
             enabled=o.declarations, auto=o.auto_declare, reuse=o.declaration_card_reuse
         )
         third = (Contract.ALL_TRUMPS, Contract.NO_TRUMPS) if o.ta_sa == "third_round" else ()
-        phases: tuple[Phase, ...] = (
-            TakeOrName(_SUITS, third, annul_reason=THROW_IN),
+        bidding = TakeOrName(_SUITS, third, annul_reason=THROW_IN)
+        phases: tuple[Phase[Any], ...] = (
+            bidding,
             CompleteFromStock(2, 3),
             TrickPlay(
                 self._rules_of,
@@ -201,6 +213,7 @@ class Belote(Game[BeloteState]):
         )
         object.__setattr__(self, "phases", phases)
         object.__setattr__(self, "belote_offer", belote)
+        object.__setattr__(self, "bidding", bidding)
 
     def options_dict(self) -> dict[str, object]:
         """The options, JSON-ready.

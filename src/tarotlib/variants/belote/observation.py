@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import FULL_MASK, PIQUET_NOTATION, Card
-from tarotlib.deal.state import SEAT_BITS
+from tarotlib.cards import PIQUET_NOTATION, Card
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.declarations import best_team
@@ -166,7 +165,7 @@ def visible_mask(state: BeloteState, seat: int) -> int:
     >>> visible_mask(state, 1) == tarotlib.card_mask(observe(state, 1).visible_cards())
     True
     """
-    d = state._d
+    d = state.data
     declared = _declarations(state, seat) if d.declarations else ()
     return table_mask(state, seat, declared) | 1 << d.stock[0]
 
@@ -185,8 +184,8 @@ def table_mask(
     >>> table_mask(state, 1, ()) == tarotlib.card_mask(state.hand(1))
     True
     """
-    d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
+    d = state.data
+    mask = state.held(seat) | state.played_mask
     for _, _, shown in declarations:
         for c in shown:
             mask |= 1 << c
@@ -200,7 +199,7 @@ def _declarations(
 ) -> tuple[tuple[int, CombinationKind, tuple[Card, ...]], ...]:
     declared = state.declarations
     shown_best: int | None = None
-    if state._tricks and declared:
+    if state.trick_list and declared:
         contract = state.contract
         assert contract is not None
         tie = state.rules.options.declaration_tie

@@ -821,7 +821,7 @@ def result_of(state: BeloteState, options: BeloteOptions) -> DealResult:
     contract = state.contract
     assert contract is not None
     tricks = [0, 0]
-    raw = state._tricks
+    raw = state.trick_list
     for _leader, _cards, w in raw:
         tricks[w & 1] += 1
     declared = state.declarations

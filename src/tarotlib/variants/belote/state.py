@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, Suit
+from tarotlib.cards import ALL_CARDS, Card, Suit
 from tarotlib.deal import DealState
-from tarotlib.deal.state import SEAT_BITS
+from tarotlib.deal.state import hand_in
 from tarotlib.variants.belote.observation import BeloteObservation, observe
 from tarotlib.variants.belote.types import Announcement, Combination, Contract
 
 if TYPE_CHECKING:
-    from tarotlib.variants.belote.game import Belote
+    from tarotlib.variants.belote.game import Belote  # noqa: F401  (a type argument)
 
 __all__ = ["BeloteState"]
 
 
-class BeloteState(DealState):
+class BeloteState(DealState["Belote"]):
     """One moment of a Belote deal (immutable; see :class:`~tarotlib.deal.DealState`).
 
     Besides the common surface it exposes the omniscient position for servers and tools:
@@ -41,24 +41,20 @@ class BeloteState(DealState):
     __slots__ = ()
 
     @property
-    def rules(self) -> Belote:
-        """The rules and options in force."""
-        return self._g  # type: ignore[return-value]
-
-    @property
     def turn_up(self) -> Card:
         """The turned-up card (BE-3.3)."""
-        return self._d.stock[0]
+        return self.data.stock[0]
 
     @property
     def bidding_round(self) -> int | None:
         """The bidding round (1, 2 or 3) during the bidding, else None."""
-        return cast("tuple[int, object]", self._x)[0] if self.phase == "bidding" else None
+        local = self.rules.bidding.local_in(self)
+        return None if local is None else local.round
 
     @property
     def contract(self) -> Contract | None:
         """The contract, once chosen."""
-        return self._d.contract  # type: ignore[return-value]
+        return self.data.contract  # type: ignore[return-value]
 
     @property
     def taker(self) -> int | None:
@@ -68,7 +64,7 @@ class BeloteState(DealState):
     @property
     def attack(self) -> int | None:
         """The attacking team (0: seats 0 and 2; 1: seats 1 and 3), once the contract is chosen."""
-        return None if self._d.declarer < 0 else self._d.declarer & 1
+        return None if self.data.declarer < 0 else self.data.declarer & 1
 
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
@@ -78,18 +74,18 @@ class BeloteState(DealState):
     @property
     def declarations(self) -> tuple[Combination, ...]:
         """The declarations made so far, in order (BE-10)."""
-        return self._d.declarations  # type: ignore[return-value]
+        return self.data.declarations  # type: ignore[return-value]
 
     @property
     def announcements(self) -> tuple[tuple[int, Announcement, Card], ...]:
         """Belote / rebelote announcements ``(seat, kind, card)`` (BE-9.2)."""
-        said = self.rules.belote_offer.announced(self._d)
+        said = self.rules.belote_offer.announced(self.data)
         return tuple((s, cast(Announcement, a), ALL_CARDS[c]) for s, a, c in said)
 
     @property
     def belote_holders(self) -> tuple[tuple[Suit, int], ...]:
         """``(suit, seat)`` for each belote in the completed hands (BE-9.1), once dealt."""
-        return tuple((Suit(s), seat) for s, seat in self.rules.belote_offer.holders(self._d))
+        return tuple((Suit(s), seat) for s, seat in self.rules.belote_offer.holders(self.data))
 
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by each team (BE-6), during or after play.
@@ -102,14 +98,14 @@ class BeloteState(DealState):
         >>> state.card_points()
         (74, 78)
         """
-        contract = self._d.contract
+        contract = self.contract
         if contract is None:
             return (0, 0)
-        pts = self._g.table(contract).points  # type: ignore[attr-defined]
-        piles = self._piles  # seat s: bits 80*s ... (see tarotlib.deal.state)
+        pts = self.rules.table(contract).points
+        piles = self.packed_piles  # seat s: bits 80*s ... (see tarotlib.deal.state)
         return (
-            pts.value_sum((piles | piles >> 2 * SEAT_BITS) & FULL_MASK),
-            pts.value_sum((piles >> SEAT_BITS | piles >> 3 * SEAT_BITS) & FULL_MASK),
+            pts.value_sum(hand_in(piles, 0) | hand_in(piles, 2)),
+            pts.value_sum(hand_in(piles, 1) | hand_in(piles, 3)),
         )
 
     def observation(self, seat: int) -> BeloteObservation:
@@ -123,11 +119,11 @@ class BeloteState(DealState):
         >>> seen.hand == state.hand(0), seen.turn_up == state.turn_up
         (True, True)
         """
-        return observe(self, self._seat(seat))
+        return observe(self, self.check_seat(seat))
 
     def __repr__(self) -> str:
         contract = "-" if self.contract is None else self.contract.symbol
         return (
             f"<BeloteState {self.phase} to_act={self.to_act} contract={contract} "
-            f"taker={self.taker} tricks={len(self._tricks)}>"
+            f"taker={self.taker} tricks={len(self.trick_list)}>"
         )

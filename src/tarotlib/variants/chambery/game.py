@@ -20,7 +20,7 @@ CH-16). CH-18 (a lost rule) is not implemented.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -85,7 +85,7 @@ def deal_points(state: DealState) -> tuple[list[int], int, list[str]]:
     d = state.data
     owner = discard_owner(state, rules.options.discard_owner)
     won = [0] * n
-    for _, _, winner in state._tricks:
+    for _, _, winner in state.trick_list:
         won[winner] += 1
     points = [
         seat_points(state.pile_mask(s), won[s], d.discard, s == owner, cfg.discard_point)
@@ -148,7 +148,7 @@ class Chambery(Game[ChamberyState]):
     deck: Deck = attrs.field(init=False, repr=False)
     config: Config = attrs.field(init=False, repr=False, eq=False)
     dealing: DealerExtraSchedule = attrs.field(init=False, repr=False, eq=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, repr=False, eq=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, repr=False, eq=False)
 
     name = "chambery"
     state_class = ChamberyState
@@ -165,7 +165,7 @@ class Chambery(Game[ChamberyState]):
         )
         object.__setattr__(self, "dealing", schedule)
         d = cfg.extra
-        phases: list[Phase] = [
+        phases: list[Phase[Any]] = [
             DiscardCards(  # CH-7.1, CH-7.2
                 discard_rule(d, o.discard_trumps),
                 d,

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
-from tarotlib.deal import FOOL_EXCHANGE, Exchange, exchanges, exchanges_seen, note, out_of_play
+from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.deal import FOOL_EXCHANGE, Exchange, exchanges, exchanges_seen, out_of_play
 from tarotlib.deal.observe import DealObservation, common_fields
-from tarotlib.deal.state import SEAT_BITS
 from tarotlib.variants.chambery.state import ChamberyState, shown_trumps
 
 __all__ = ["ChamberyObservation", "observe", "visible_mask"]
@@ -134,13 +133,13 @@ def visible_mask(state: ChamberyState, seat: int) -> int:
     >>> [visible_mask(state, s) == tarotlib.card_mask(observe(state, s).visible_cards()) for s in range(3)]
     [True, True, True]
     """
-    d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
-    if state._to < 0 or seat == d.dealer:
+    d = state.data
+    mask = state.held(seat) | state.played_mask
+    if state.actor < 0 or seat == d.dealer:
         mask |= d.discard
-    made = note(d.notes, FOOL_EXCHANGE)
+    made = d.note(FOOL_EXCHANGE)
     if made is not None:
-        mask |= 1 << made[2]  # type: ignore[index]
+        mask |= 1 << made[2]
     if d.discard:
         # The shown trumps of what was laid aside: ``data.discard`` differs from it only by the
         # card given for the Fou from the discard (CH-7.4 option), which is in the mask already.

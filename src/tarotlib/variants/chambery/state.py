@@ -89,13 +89,13 @@ class ChamberyState(DealState):
     @property
     def sitter(self) -> int | None:
         """The seat sitting the deal out (6 players, CH-2.3), else None."""
-        s = self._d.sitter
+        s = self.data.sitter
         return None if s < 0 else s
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The dealer's discard now (CH-7; only the dealer sees it during the deal)."""
-        return cards_of(self._d.discard)
+        return cards_of(self.data.discard)
 
     @property
     def shown_discard(self) -> tuple[Card, ...]:
@@ -105,15 +105,15 @@ class ChamberyState(DealState):
     @property
     def soloist(self) -> int | None:
         """The soloist of a solo (CH-8), else None."""
-        c = self._d.contract
+        c = self.data.contract
         if c is None or int(cast(int, c)) == 0:
             return None
-        return self._d.declarer
+        return self.data.declarer
 
     @property
     def requests(self) -> tuple[Exchange, ...]:
         """The requests made so far (CH-9; omniscient: the cards given back included)."""
-        return exchanges(self._d)
+        return exchanges(self.data)
 
     @property
     def fou_exchange(self) -> tuple[int, int, Card] | None:
@@ -123,7 +123,7 @@ class ChamberyState(DealState):
     @property
     def discard_owner(self) -> int | None:
         """Who owns the discard (CH-7.3), once the deal is over; None before."""
-        if not self.is_over or not self._tricks:
+        if not self.is_over or not self.trick_list:
             return None
         rules = cast("Chambery", self.rules)
         return discard_owner(self, rules.options.discard_owner)

@@ -21,17 +21,28 @@ from tarotlib.cards import (
     suit_card,
     trump,
 )
+from tarotlib.deal.auctions import ALL_PASS_PLAYED
+from tarotlib.deal.data import Note
 
 __all__ = [
+    "ALL_PASS_PLAYED",
     "HONOURS_MASK",
     "KINGS_MASK",
     "LOW_MASK",
     "MONDE",
     "OUDLERS_MASK",
     "PETIT",
+    "PETIT_SEC",
     "RANK_MASKS",
     "SIZES",
+    "SLAM",
 ]
+
+SLAM: Final = Note("slam", False)
+"""The note of the taker's choice of FT-7 (True: a slam is announced)."""
+
+PETIT_SEC: Final = Note("petit_sec", -1)
+"""The note of the seat holding the petit sec (FT-3.4), -1 for none."""
 
 PETIT: Final = trump(1)
 MONDE: Final = trump(21)

@@ -18,7 +18,7 @@ poignée and misère declarations before each player's first card, FT-8), then `
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -43,7 +43,6 @@ from tarotlib.deal import (
     TrickPlay,
     eldest,
     evolve,
-    note,
 )
 from tarotlib.deal.phase import Phase
 from tarotlib.dealing import PacketSchedule
@@ -60,12 +59,15 @@ from tarotlib.variants.french_tarot.calling import (
     opening_lead_reason,
 )
 from tarotlib.variants.french_tarot.facts import (
+    ALL_PASS_PLAYED,
     HONOURS_MASK,
     KINGS_MASK,
     LOW_MASK,
     OUDLERS_MASK,
     PETIT,
+    PETIT_SEC,
     SIZES,
+    SLAM,
 )
 from tarotlib.variants.french_tarot.observation import (
     FrenchTarotObservation,
@@ -130,12 +132,12 @@ def _takes_chien(data: DealData) -> bool:
 def _leader(state: DealState) -> int:
     """FT-7.2, FT-9.1: the taker leads after a slam announcement, else the seat after the dealer."""
     d = state.data
-    return d.declarer if note(d.notes, "slam", False) else eldest(state)
+    return d.declarer if d.note(SLAM) else eldest(state)
 
 
 def _not_grash(data: DealData) -> bool:
     """FT-15.3: no declarations in Grash."""
-    return not note(data.notes, "all_pass_played", False)
+    return not data.note(ALL_PASS_PLAYED)
 
 
 def _discarded_trumps(data: DealData, seat: int) -> int:
@@ -164,7 +166,7 @@ def _camps(state: DealState) -> DealData:
     d = state.data
     if d.contract is None:
         return d
-    key = (state._g.players, d.declarer, d.partner)
+    key = (state.rules.players, d.declarer, d.partner)
     camps = _CAMPS.get(key)
     if camps is None:
         n, taker, partner = key
@@ -194,7 +196,7 @@ class FrenchTarot(Game[FrenchTarotState]):
     options: FrenchTarotOptions = attrs.field(factory=FrenchTarotOptions)
     players: int = attrs.field(init=False, eq=False, repr=False)
     dealing: PacketSchedule = attrs.field(init=False, eq=False, repr=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
     _excuse: ExcuseRule = attrs.field(init=False, eq=False, repr=False)
 
     name = "french-tarot"
@@ -212,12 +214,12 @@ class FrenchTarot(Game[FrenchTarotState]):
             o.excuse_last_trick,
             "any_side" if o.excuse_slam_exception == "any_camp" else "declarer_side",
         )
-        phases: list[Phase] = [
+        phases: list[Phase[Any]] = [
             HandCheck(
                 _is_petit_sec,
                 "petit sec",
                 optional=o.petit_sec == "optional_redeal",
-                key="petit_sec",
+                key=PETIT_SEC,
                 name="petit-sec",
                 expects="redeal or keep (petit sec, FT-3.4)",
             ),
@@ -247,7 +249,7 @@ class FrenchTarot(Game[FrenchTarotState]):
             ),
             Decision(
                 "slam",
-                "slam",
+                SLAM,
                 (Slam(False), Slam(True)),
                 value=_announced,
                 expects="slam or no-slam (FT-7)",

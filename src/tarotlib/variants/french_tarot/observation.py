@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, FULL_MASK, TRUMP_MASK, Card, cards_of
-from tarotlib.deal.data import note
-from tarotlib.deal.state import SEAT_BITS
+from tarotlib.cards import ALL_CARDS, TRUMP_MASK, Card, cards_of
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
+from tarotlib.variants.french_tarot.facts import PETIT_SEC
 from tarotlib.variants.french_tarot.types import TAKES_CHIEN, Contract, Declaration
 
 if TYPE_CHECKING:
@@ -142,7 +141,7 @@ def visible_mask(state: FrenchTarotState, seat: int) -> int:
     >>> visible_mask(state, 3) == tarotlib.card_mask(observe(state, 3).visible_cards())
     True
     """
-    return state._hands >> SEAT_BITS * seat & FULL_MASK | table_mask(state, seat)
+    return state.held(seat) | table_mask(state, seat)
 
 
 def table_mask(state: FrenchTarotState, seat: int) -> int:
@@ -156,11 +155,11 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
     >>> table_mask(state, 3)
     0
     """
-    d = state._d
+    d = state.data
     over = d.result is not None
     mask = state.played_mask
     contract = cast("Contract | None", d.contract)
-    if over or (contract in TAKES_CHIEN and state._ph.name in _CHIEN_SHOWN_IN):  # FT-6.1
+    if over or (contract in TAKES_CHIEN and state.current_phase.name in _CHIEN_SHOWN_IN):  # FT-6.1
         mask |= d.kitty
     discard = d.discard
     if discard:
@@ -175,7 +174,7 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
         mask |= 1 << d.called
     annulled = d.annulled
     if annulled is not None and annulled.startswith(_PETIT_SEC):
-        petit_sec = note(d.notes, "petit_sec", -1)
+        petit_sec = d.note(PETIT_SEC)
         if isinstance(petit_sec, int) and petit_sec >= 0:
             mask |= d.dealt[petit_sec]
     return mask
@@ -216,12 +215,12 @@ def observe(state: FrenchTarotState, seat: int) -> FrenchTarotObservation:
         revealed = (
             over
             or seat == d.partner
-            or any(d.called in t[1] for t in state._tricks)
-            or d.called in state._trick
+            or any(d.called in t[1] for t in state.trick_list)
+            or d.called in state.trick_cards
         )
         if revealed:  # FT-5.4: the partner knows from the call on, the others when it is played
             partner = d.partner
-    petit_sec = note(d.notes, "petit_sec", -1)
+    petit_sec = d.note(PETIT_SEC)
     return FrenchTarotObservation(
         seat=seat,
         players=state.rules.players,

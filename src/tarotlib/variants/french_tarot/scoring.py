@@ -852,7 +852,7 @@ def petit_au_bout_of(state: FrenchTarotState) -> Camp | None:
     """
     n = state.rules.players
     camps = state.data.sides
-    tricks = state._tricks  # (leader, card indices, winner): no trick objects built here
+    tricks = state.trick_list  # (leader, card indices, winner): no trick objects built here
     leader, cards, winner = tricks[-1]
     bout = [tricks[-1]]
     if EXCUSE in cards and winner == (leader + cards.index(EXCUSE)) % n:
@@ -918,7 +918,7 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
     attack_halves = _half_points(attack)
     if debt is not None:  # FT-10.6: never paid, settle as -0.5 / +0.5
         attack_halves += -1 if debt[0] == Camp.ATTACK else 1
-    winning_camps = {camps[t[2]] for t in state._tricks}  # FT-12.1
+    winning_camps = {camps[t[2]] for t in state.trick_list}  # FT-12.1
     summary = ScoreSummary(
         players=n,
         contract=contract,

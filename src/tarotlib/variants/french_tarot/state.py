@@ -12,17 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from tarotlib.cards import Card, cards_of
-from tarotlib.deal import DealState, note
+from tarotlib.deal import DealState
+from tarotlib.variants.french_tarot.facts import ALL_PASS_PLAYED, SLAM
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe
 from tarotlib.variants.french_tarot.types import Contract, Declaration
 
 if TYPE_CHECKING:
-    from tarotlib.variants.french_tarot.game import FrenchTarot
+    from tarotlib.variants.french_tarot.game import FrenchTarot  # noqa: F401  (a type argument)
 
 __all__ = ["FrenchTarotState"]
 
 
-class FrenchTarotState(DealState):
+class FrenchTarotState(DealState["FrenchTarot"]):
     """One moment of a French Tarot deal (immutable; see :class:`~tarotlib.deal.DealState`).
 
     Besides the common surface it exposes the French Tarot position for servers and tools:
@@ -41,14 +42,9 @@ class FrenchTarotState(DealState):
     __slots__ = ()
 
     @property
-    def rules(self) -> FrenchTarot:
-        """The rules and options in force."""
-        return self._g  # type: ignore[return-value]
-
-    @property
     def contract(self) -> Contract | None:
         """The contract, once the auction is won."""
-        return self._d.contract  # type: ignore[return-value]
+        return self.data.contract  # type: ignore[return-value]
 
     @property
     def taker(self) -> int | None:
@@ -58,32 +54,32 @@ class FrenchTarotState(DealState):
     @property
     def camps(self) -> tuple[int, ...]:
         """Camp of each seat once play has begun (0 attack, 1 defence; Grash: the seat itself)."""
-        return self._d.sides
+        return self.data.sides
 
     @property
     def chien(self) -> tuple[Card, ...]:
         """The chien as dealt."""
-        return cards_of(self._d.kitty)
+        return cards_of(self.data.kitty)
 
     @property
     def ecart(self) -> tuple[Card, ...]:
         """The écart made so far (Prise/Garde)."""
-        return cards_of(self._d.discard)
+        return cards_of(self.data.discard)
 
     @property
     def is_grash(self) -> bool:
         """True if all passed and the deal is played as Grash (FT-15)."""
-        return bool(note(self._d.notes, "all_pass_played", False))
+        return self.data.note(ALL_PASS_PLAYED)
 
     @property
     def slam_announced(self) -> bool:
         """True if the taker announced a slam (FT-7)."""
-        return bool(note(self._d.notes, "slam", False))
+        return self.data.note(SLAM)
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
         """Poignées and misères declared so far."""
-        return self._d.declarations  # type: ignore[return-value]
+        return self.data.declarations  # type: ignore[return-value]
 
     @property
     def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
@@ -98,4 +94,4 @@ class FrenchTarotState(DealState):
         >>> state.observation(0).hand == state.hand(0), state.observation(0).to_json()["hand"][:3]
         (True, ['2S', '5S', 'NS'])
         """
-        return observe(self, self._seat(seat))
+        return observe(self, self.check_seat(seat))

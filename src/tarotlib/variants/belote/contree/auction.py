@@ -2,10 +2,11 @@
 surcoinche, in turn or in coinche windows (``coinche_timing = any_time``), as one phase of the deal
 machine.
 
-The phase follows the procedure of CO-4.12. Its own data (``state._x``) is an :class:`AuctionData`;
-when the auction ends the deal's facts get the denomination as ``data.contract`` (so Belote's trick
-rules, belote pairs and declarations apply unchanged), the bidder as ``data.declarer`` and the
-whole :class:`~tarotlib.variants.belote.contree.types.ContreeContract` as the note ``contract``.
+The phase follows the procedure of CO-4.12. Its own data (:meth:`ContreeAuction.local`) is an
+:class:`AuctionData`; when the auction ends the deal's facts get the denomination as
+``data.contract`` (so Belote's trick rules, belote pairs and declarations apply unchanged), the
+bidder as ``data.declarer`` and the whole
+:class:`~tarotlib.variants.belote.contree.types.ContreeContract` as the note :data:`CONTRACT_NOTE`.
 
 >>> import tarotlib
 >>> rules = tarotlib.variant("contree")
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 import attrs
 
 from tarotlib.actions import Action, Pass
-from tarotlib.deal.data import evolve, with_note
+from tarotlib.deal.data import Note, evolve
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import eldest
 from tarotlib.deal.state import DealState
@@ -51,7 +52,7 @@ __all__ = ["CONTRACT_NOTE", "THROW_IN", "AuctionData", "ContreeAuction", "bid_la
 
 S = TypeVar("S", bound=DealState)
 
-CONTRACT_NOTE: Final = "contract"
+CONTRACT_NOTE: Final[Note[ContreeContract | None]] = Note("contract", None)
 """The note of the deal's facts that holds the :class:`ContreeContract` once the auction ends."""
 THROW_IN: Final = "all four players passed (thrown in, CO-4.5)"
 
@@ -81,7 +82,7 @@ class AuctionData(NamedTuple):
     >>> import tarotlib
     >>> rules = tarotlib.variant("contree")
     >>> state = rules.new_deal(seed=1, dealer=3).apply(rules.parse_action("bid 90C"))
-    >>> data = state._x
+    >>> data = state.current_phase.local(state)
     >>> data.current.bid.token, data.passes, data.calls
     ('90C', 0, ((0, ContreeBid(kind=<BidKind.NUMBER: 0>, value=90, denomination=<Contract.CLUBS: 3>)),))
     """
@@ -122,7 +123,7 @@ def bid_ladder(options: ContreeOptions) -> tuple[ContreeBid, ...]:
 
 
 @attrs.frozen
-class ContreeAuction(Phase):
+class ContreeAuction(Phase[AuctionData]):
     """The auction of CO-4 under ``options`` (see the module docstring).
 
     >>> auction = ContreeAuction(ContreeOptions())
@@ -206,9 +207,7 @@ class ContreeAuction(Phase):
 
     # -- the phase --------------------------------------------------------------------------------
     def start(self, state: S) -> S:
-        state._to = eldest(state)  # CO-4.1: the player after the dealer speaks first
-        state._x = AuctionData(None, 0, ())
-        return state
+        return state.begin(eldest(state), AuctionData(None, 0, ()))  # CO-4.1: the eldest first
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         """Pass, every bid of the ladder (CO-4.2), coinche, surcoinche and no-coinche.
@@ -221,20 +220,19 @@ class ContreeAuction(Phase):
         return (_PASS, *self._ladder, _COINCHE, _SURCOINCHE, _NO_COINCHE)
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        x: AuctionData = state._x  # type: ignore[assignment]
+        x = self.local(state)
         if x.answer:
             return _ANSWER
         if x.window:
             return _WINDOW
-        return self._regular_actions(state._to, x.current)
+        return self._regular_actions(state.actor, x.current)
 
     def calls(self, state: DealState) -> tuple[tuple[int, object], ...]:
-        x: AuctionData = state._x  # type: ignore[assignment]
-        return (*state._d.calls, *x.calls)
+        return (*state.data.calls, *self.local(state).calls)
 
     def apply(self, state: S, action: Action) -> S:
-        x: AuctionData = state._x  # type: ignore[assignment]
-        legal = state._acts or self.legal(state)  # the offered actions, when already asked for
+        x = self.local(state)
+        legal = state.legal_actions()  # the offered actions (kept on the state once asked for)
         for offered in legal:  # by identity first: bots pass back the offered action
             if offered is action:
                 break
@@ -243,7 +241,7 @@ class ContreeAuction(Phase):
                 if not isinstance(action, (Pass, ContreeBid, Coinche, Surcoinche, NoCoinche)):
                     raise state.wrong(action, self.expects)
                 raise IllegalActionError(self._reason(state, x, action), action)
-        seat = state._to
+        seat = state.actor
         o = self.options
         cur = x.current
         if x.window:  # CO-4.8: a coinche window
@@ -251,7 +249,7 @@ class ContreeAuction(Phase):
                 rest = x.window[1:]
                 calls = (*x.calls, (seat, "no-coinche"))
                 to = rest[0] if rest else x.regular
-                return state._next(action, to, x._replace(calls=calls, window=rest))
+                return state.step(action, to, x._replace(calls=calls, window=rest))
             return self._coinche(state, action, x, seat, from_window=True)
         if x.answer:  # CO-4.6 item 3: the coinched team answers
             assert cur is not None
@@ -261,13 +259,13 @@ class ContreeAuction(Phase):
             if not rest:
                 return self._end(state, action, x, seat, None, cur)
             calls = (*x.calls, (seat, None))
-            return state._next(action, rest[0], x._replace(calls=calls, answer=rest))
+            return state.step(action, rest[0], x._replace(calls=calls, answer=rest))
         nxt = (seat + 1) & 3
         if type(action) is Pass:
             passes = x.passes + 1
             calls = (*x.calls, (seat, None))
             if cur is None and passes == 4:  # CO-4.5
-                data = evolve(state._d, calls=(*state._d.calls, *calls))
+                data = evolve(state.data, calls=(*state.data.calls, *calls))
                 return state.finish(action, annulled=THROW_IN, data=data)
             if cur is not None and passes == self._end_passes:  # CO-4.4
                 return self._end(state, action, x, seat, None, cur)
@@ -303,8 +301,8 @@ class ContreeAuction(Phase):
             )
             if window:
                 x = x._replace(window=window, regular=regular)
-                return state._next(action, window[0], x)
-        return state._next(action, regular, AuctionData(cur, x.passes, x.calls))
+                return state.step(action, window[0], x)
+        return state.step(action, regular, AuctionData(cur, x.passes, x.calls))
 
     def _coinche(self, state: S, action: Action, x: AuctionData, seat: int, from_window: bool) -> S:
         cur = x.current
@@ -313,10 +311,10 @@ class ContreeAuction(Phase):
         calls = (*x.calls, (seat, "coinche"))
         if self.options.coinche_ends_bidding:  # CO-4.6 item 3: the coincher's partner skipped
             answer = ((seat + 1) & 3, (seat + 3) & 3)
-            return state._next(action, answer[0], AuctionData(coinched, 0, calls, answer))
+            return state.step(action, answer[0], AuctionData(coinched, 0, calls, answer))
         # CO-4.8 variant: play on in normal turn; the passes count from the coinche
         regular = x.regular if from_window else (seat + 1) & 3
-        return state._next(action, regular, AuctionData(coinched, 0, calls))
+        return state.step(action, regular, AuctionData(coinched, 0, calls))
 
     def _end(
         self,
@@ -328,20 +326,19 @@ class ContreeAuction(Phase):
         contract: ContreeContract,
     ) -> S:
         """CO-4.11: the auction ends with ``contract``."""
-        d = state._d
+        d = state.data
         data = evolve(
             d,
             calls=(*d.calls, *x.calls, (seat, call)),
             contract=contract.denomination,
             declarer=contract.bidder,
-            notes=with_note(d.notes, CONTRACT_NOTE, contract),
-        )
+        ).noted(CONTRACT_NOTE, contract)
         return state.advance(action, data=data)
 
     # -- reasons ----------------------------------------------------------------------------------
     def _reason(self, state: DealState, x: AuctionData, action: Action) -> str:  # CO-4.13
         o = self.options
-        seat = state._to
+        seat = state.actor
         cur = x.current
         if x.window:
             return "a coinche window: coinche or no-coinche (CO-4.8)"

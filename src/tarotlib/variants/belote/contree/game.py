@@ -24,7 +24,7 @@ machinery (``StockSchedule`` with no stock: CO-3.4's packets).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -97,8 +97,10 @@ class Contree(Game[ContreeState]):
 
     options: ContreeOptions = attrs.field(factory=ContreeOptions)
     dealing: StockSchedule = attrs.field(init=False, eq=False, repr=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
     belote_offer: PairAnnouncement = attrs.field(init=False, eq=False, repr=False)
+    auction: ContreeAuction = attrs.field(init=False, eq=False, repr=False)
+    """The auction phase (CO-4)."""
     _trick_rules: tuple[TrickRules, ...] = attrs.field(init=False, repr=False, eq=False)
     _tables: tuple[ContractTable, ...] = attrs.field(init=False, repr=False, eq=False)
 
@@ -123,8 +125,9 @@ class Contree(Game[ContreeState]):
         melds = meld_declarations(  # CO-7.2: BE-10 applies
             enabled=o.declarations, auto=o.auto_declare, reuse=o.declaration_card_reuse
         )
-        phases: tuple[Phase, ...] = (
-            ContreeAuction(o),
+        auction = ContreeAuction(o)
+        phases: tuple[Phase[Any], ...] = (
+            auction,
             TrickPlay(
                 self._rules_of,
                 leader=self._leader,
@@ -136,6 +139,7 @@ class Contree(Game[ContreeState]):
         )
         object.__setattr__(self, "phases", phases)
         object.__setattr__(self, "belote_offer", belote)
+        object.__setattr__(self, "auction", auction)
 
     def _rules_of(self, data: DealData) -> TrickRules:
         return self._trick_rules[data.contract]  # type: ignore[call-overload, no-any-return]
@@ -268,7 +272,7 @@ class Contree(Game[ContreeState]):
         o = self.options
         tricks = [0, 0]
         bidder_all = True
-        raw = state._tricks
+        raw = state.trick_list
         for _leader, _cards, w in raw:
             tricks[w & 1] += 1
             bidder_all = bidder_all and w == c.bidder

@@ -13,25 +13,24 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, FULL_MASK, PIQUET_NOTATION, Card, Suit
+from tarotlib.cards import ALL_CARDS, PIQUET_NOTATION, Card, Suit
 from tarotlib.deal import DealState
-from tarotlib.deal.data import note
-from tarotlib.deal.state import SEAT_BITS
+from tarotlib.deal.state import hand_in
 from tarotlib.engine import DealResult
 from tarotlib.tricks import PlayedTrick
-from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE, AuctionData
+from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE
 from tarotlib.variants.belote.contree.declarations import best_declaring_team
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
 from tarotlib.variants.belote.observation import declarations_seen, table_mask
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind
 
 if TYPE_CHECKING:
-    from tarotlib.variants.belote.contree.game import Contree
+    from tarotlib.variants.belote.contree.game import Contree  # noqa: F401  (a type argument)
 
 __all__ = ["ContreeObservation", "ContreeState", "visible_mask"]
 
 
-class ContreeState(DealState):
+class ContreeState(DealState["Contree"]):
     """One moment of a Contrée deal (immutable; see :class:`~tarotlib.deal.DealState`).
 
     The omniscient position for servers and tools; give players :meth:`observation` instead.
@@ -48,22 +47,16 @@ class ContreeState(DealState):
     __slots__ = ()
 
     @property
-    def rules(self) -> Contree:
-        """The rules and options in force."""
-        return self._g  # type: ignore[return-value]
-
-    @property
     def contract(self) -> ContreeContract | None:
         """The contract once the auction is over (CO-4.11); None before, or after a throw-in."""
-        return note(self._d.notes, CONTRACT_NOTE)  # type: ignore[return-value]
+        return self.data.note(CONTRACT_NOTE)
 
     @property
     def current_bid(self) -> ContreeContract | None:
         """The standing contract: during the auction the current one (with its level), later the
         final one."""
-        if self.phase == "auction":
-            return cast(AuctionData, self._x).current
-        return self.contract
+        auction = self.rules.auction.local_in(self)
+        return self.contract if auction is None else auction.current
 
     @property
     def attack(self) -> int | None:
@@ -80,18 +73,18 @@ class ContreeState(DealState):
     @property
     def declarations(self) -> tuple[Combination, ...]:
         """The declarations made so far (CO-7)."""
-        return self._d.declarations  # type: ignore[return-value]
+        return self.data.declarations  # type: ignore[return-value]
 
     @property
     def announcements(self) -> tuple[tuple[int, Announcement, Card], ...]:
         """Belote / rebelote announcements ``(seat, kind, card)`` (CO-6.2)."""
-        said = self.rules.belote_offer.announced(self._d)
+        said = self.rules.belote_offer.announced(self.data)
         return tuple((s, cast(Announcement, a), ALL_CARDS[c]) for s, a, c in said)
 
     @property
     def belote_holders(self) -> tuple[tuple[Suit, int], ...]:
         """``(suit, seat)`` for each belote held (CO-6.1), once the contract is known."""
-        return tuple((Suit(s), seat) for s, seat in self.rules.belote_offer.holders(self._d))
+        return tuple((Suit(s), seat) for s, seat in self.rules.belote_offer.holders(self.data))
 
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by each team in the contract's table (CO-1; the ``unscaled``
@@ -105,14 +98,14 @@ class ContreeState(DealState):
         >>> state.result.is_annulled or sum(state.card_points()) == 152
         True
         """
-        c = self._d.contract
+        c = self.data.contract
         if c is None:
             return (0, 0)
         pts = self.rules.table(c).points  # type: ignore[arg-type]
-        piles = self._piles
+        piles = self.packed_piles
         return (
-            pts.value_sum((piles | piles >> 2 * SEAT_BITS) & FULL_MASK),
-            pts.value_sum((piles >> SEAT_BITS | piles >> 3 * SEAT_BITS) & FULL_MASK),
+            pts.value_sum(hand_in(piles, 0) | hand_in(piles, 2)),
+            pts.value_sum(hand_in(piles, 1) | hand_in(piles, 3)),
         )
 
     def observation(self, seat: int) -> ContreeObservation:
@@ -124,7 +117,7 @@ class ContreeState(DealState):
         >>> seen.seat, seen.phase, seen.hand == state.hand(0)
         (0, 'auction', True)
         """
-        return observe(self, self._seat(seat))
+        return observe(self, self.check_seat(seat))
 
     def __repr__(self) -> str:
         c = self.contract
@@ -175,7 +168,7 @@ def visible_mask(state: ContreeState, seat: int) -> int:
     >>> visible_mask(state, 2) == tarotlib.card_mask(observe(state, 2).visible_cards())
     True
     """
-    return table_mask(state, seat, _declarations(state, seat) if state._d.declarations else ())
+    return table_mask(state, seat, _declarations(state, seat) if state.data.declarations else ())
 
 
 def _declarations(
@@ -185,8 +178,8 @@ def _declarations(
     once the first trick is over."""
     declared = state.declarations
     shown_best: int | None = None
-    if state._tricks and declared:
-        contract = state._d.contract
+    if state.trick_list and declared:
+        contract = state.data.contract
         tie = state.rules.options.declaration_tie
         sa = state.rules.options.sa_carres
         shown_best = best_declaring_team(declared, contract, sa, tie, declared[0].seat)  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -49,7 +49,7 @@ from tarotlib.dealing import PileSchedule
 from tarotlib.decks import TAROT_78
 from tarotlib.declarations import TrumpShow
 from tarotlib.tricks import FRENCH_TAROT_TRICKS
-from tarotlib.variants.french_tarot.facts import LOW_MASK
+from tarotlib.variants.french_tarot.facts import LOW_MASK, PETIT_SEC, SLAM
 from tarotlib.variants.french_tarot.game import (
     _DISCARD_RULES,
     _POIGNEES,
@@ -127,7 +127,7 @@ class SoloState(FrenchTarotState):
         >>> tarotlib.variant("french-tarot-solo").new_deal(seed=2).card_seat
         0
         """
-        if self.to_act is not None and self.phase == "play" and len(self._trick) == 1:
+        if self.to_act is not None and self.phase == "play" and len(self.trick_cards) == 1:
             return DUMMY
         return self.to_act
 
@@ -144,7 +144,7 @@ class SoloState(FrenchTarotState):
         >>> state.observation(0).hand == state.hand(0), state.observation(1).hand
         (True, ())
         """
-        return observe_solo(self, self._seat(seat))
+        return observe_solo(self, self.check_seat(seat))
 
 
 @attrs.frozen
@@ -157,7 +157,7 @@ class FrenchTarotSolo(Game[SoloState]):
     """
 
     options: SoloOptions = attrs.field(factory=SoloOptions)
-    phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
     _excuse: ExcuseRule = attrs.field(init=False, eq=False, repr=False)
 
     name = "french-tarot-solo"
@@ -172,14 +172,14 @@ class FrenchTarotSolo(Game[SoloState]):
         # FT-20.9: FT-10 with the camps player / defenders; S-O4 for the last trick; the slam
         # exception holds for either side.
         excuse = ExcuseRule(EXCUSE, LOW_MASK, o.solo_excuse_last_trick, "any_side")
-        phases: list[Phase] = []
+        phases: list[Phase[Any]] = []
         if o.solo_petit_sec != "off":  # FT-20.3, S-O5
             phases.append(
                 HandCheck(
                     _is_petit_sec,
                     "petit sec",
                     optional=o.solo_petit_sec == "optional_redeal",
-                    key="petit_sec",
+                    key=PETIT_SEC,
                     seats=_player_only,
                     name="petit-sec",
                     expects="redeal or keep (petit sec, FT-20.3)",
@@ -201,7 +201,7 @@ class FrenchTarotSolo(Game[SoloState]):
             ),
             Decision(  # FT-20.6
                 "slam",
-                "slam",
+                SLAM,
                 (Slam(False), Slam(True)),
                 value=_announced,
                 expects="slam or no-slam (FT-20.6)",
@@ -293,7 +293,7 @@ class FrenchTarotSolo(Game[SoloState]):
         >>> FrenchTarotSolo().deal_facts(0), FrenchTarotSolo().deal_facts(1)
         ({'first_of_series': True}, {})
         """
-        return {FIRST_OF_SERIES: True} if counted == 0 else {}
+        return {FIRST_OF_SERIES.name: True} if counted == 0 else {}
 
     def observe(self, state: SoloState, seat: int) -> SoloObservation:
         """What ``seat`` may see (see :func:`observe_solo`).

@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import FULL_MASK, Card, cards_of
-from tarotlib.deal.state import SEAT_BITS
+from tarotlib.cards import Card, cards_of
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe, table_mask
 from tarotlib.variants.french_tarot.solo.play import AI, DUMMY, PLAYER, face_up_mask
 
@@ -117,5 +116,5 @@ def visible_mask(state: FrenchTarotState, seat: int) -> int:
     """
     mask = table_mask(state, PLAYER) | face_up_mask(state)
     if seat == PLAYER:
-        mask |= state._hands >> SEAT_BITS * PLAYER & FULL_MASK
+        mask |= state.held(PLAYER)
     return mask

@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import attrs
 
 from tarotlib.actions import Action, Declare, Play
-from tarotlib.cards import ALL_CARDS, FULL_MASK, TAROT_NOTATION, Card, cards_of
-from tarotlib.deal import DealState, TrickPlay, evolve, note, with_note
+from tarotlib.cards import ALL_CARDS, TAROT_NOTATION, Card, cards_of
+from tarotlib.deal import DealState, TrickPlay
+from tarotlib.deal.data import Note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
-from tarotlib.deal.play import plays_of
-from tarotlib.deal.state import SEAT_BITS
+from tarotlib.deal.play import PlayContext, plays_of
 from tarotlib.errors import IllegalActionError
 from tarotlib.tricks import FRENCH_TAROT_TRICKS
 
@@ -70,21 +70,15 @@ AI: Final = 1
 """The AI's seat, at the player's left (FT-20.1)."""
 DUMMY: Final = 2
 """The dummy's seat (FT-20.1)."""
-PILE: Final = "dummy_pile"
+_FACE_UP: Final = 3  # FT-20.8 step 1
+PILE: Final[Note[tuple[int, ...] | None]] = Note("dummy_pile", None)
 """The note holding the dummy's pile as masks of its first cards: entry ``n`` is the mask of the
-pile's first ``n`` cards, ``n`` = 0 … 24 (FT-20.8)."""
-TURNED: Final = "dummy_turned"
+pile's first ``n`` cards, ``n`` = 0 … 24 (FT-20.8); None before play."""
+TURNED: Final[Note[int]] = Note("dummy_turned", _FACE_UP)
 """With ``whole_hand`` (S-O1), the note counting the dummy's pile cards turned face up so far
 (FT-20.8 steps 4, 5)."""
-_FACE_UP: Final = 3  # FT-20.8 step 1
 _PILE: Final = 24  # FT-20.3: each pile's cards
-_DUMMY_SHIFT: Final = SEAT_BITS * DUMMY
-_AI_SHIFT: Final = SEAT_BITS * AI
 _PLAYS: Final = plays_of(TAROT_NOTATION)
-
-
-def _hand(state: DealState, seat: int) -> int:
-    return state._hands >> SEAT_BITS * seat & FULL_MASK
 
 
 def _pile_mask(pile: tuple[Card, ...], count: int) -> int:
@@ -95,12 +89,18 @@ def _pile_mask(pile: tuple[Card, ...], count: int) -> int:
 
 
 def _whole_hand(state: DealState) -> bool:
-    return state._g.options.solo_dummy_follow_scope == "whole_hand"  # type: ignore[attr-defined, no-any-return]
+    """S-O1 ``whole_hand``: the play phase of the game says."""
+    play = state.rules.phase_list[-2]
+    return isinstance(play, SoloPlay) and play.whole_hand
 
 
 def _dummy_to_play(state: DealState) -> bool:
     """The dummy's turn: play is on and the trick holds the AI's card only."""
-    return state._to >= 0 and isinstance(state._ph, SoloPlay) and len(state._trick) == 1
+    return (
+        state.actor >= 0
+        and isinstance(state.current_phase, SoloPlay)
+        and len(state.trick_cards) == 1
+    )
 
 
 def _turned_mask(state: DealState, whole_hand: bool, turn_up: bool = False) -> int:
@@ -108,19 +108,18 @@ def _turned_mask(state: DealState, whole_hand: bool, turn_up: bool = False) -> i
     one more for each card it has played (FT-20.8 steps 1, 5); under ``whole_hand``, as noted,
     and with ``turn_up`` (the dummy's turn) the cards turned until a face-up card is legal
     (step 4)."""
-    notes = state._d.notes
-    prefixes = note(notes, PILE, None)
+    data = state.data
+    prefixes = data.note(PILE)
     if prefixes is None:  # play has not begun
         return 0
-    assert isinstance(prefixes, tuple)
     if not whole_hand:
-        played = len(prefixes) - 1 - _hand(state, DUMMY).bit_count()
-        return prefixes[min(_FACE_UP + played, len(prefixes) - 1)]  # type: ignore[no-any-return]
-    count = note(notes, TURNED, _FACE_UP)
-    assert isinstance(count, int)
-    mask: int = prefixes[count]
+        played = len(prefixes) - 1 - state.held(DUMMY).bit_count()
+        return prefixes[min(_FACE_UP + played, len(prefixes) - 1)]
+    count = data.note(TURNED)
+    mask = prefixes[count]
     if turn_up:
-        legal = FRENCH_TAROT_TRICKS.legal_mask(_hand(state, DUMMY), state._led, state._win)
+        led, win, _ = state.trick_state
+        legal = FRENCH_TAROT_TRICKS.legal_mask(state.held(DUMMY), led, win)
         while count < len(prefixes) - 1 and not legal & mask:  # FT-20.8 step 4
             count += 1
             mask = prefixes[count]
@@ -147,9 +146,9 @@ def face_up_mask(state: DealState) -> int:
     >>> face_up_mask(tarotlib.variant("french-tarot-solo").new_deal(seed=3))
     0
     """
-    if state._d.order is None:
+    if state.data.order is None:
         return 0
-    return _turned_mask(state, _whole_hand(state), _dummy_to_play(state)) & _hand(state, DUMMY)
+    return _turned_mask(state, _whole_hand(state), _dummy_to_play(state)) & state.held(DUMMY)
 
 
 def face_up(state: DealState) -> tuple[Card, ...]:
@@ -177,13 +176,14 @@ def dummy_legal_mask(state: DealState) -> int:
 
 def _dummy_legal(state: DealState, whole_hand: bool) -> int:
     """:func:`dummy_legal_mask` during the dummy's turn."""
-    hand = state._hands >> _DUMMY_SHIFT & FULL_MASK
+    hand = state.held(DUMMY)
+    led, win, _ = state.trick_state
     if not whole_hand:  # what _turned_mask does, inlined (the hot path)
-        prefixes: tuple[int, ...] = note(state._d.notes, PILE, ())  # type: ignore[assignment]
+        prefixes = state.data.note(PILE) or ()
         up = prefixes[min(_FACE_UP + _PILE - hand.bit_count(), _PILE)] & hand
-        return FRENCH_TAROT_TRICKS.legal_mask(up, state._led, state._win) & up
+        return FRENCH_TAROT_TRICKS.legal_mask(up, led, win) & up
     up = _turned_mask(state, whole_hand, True) & hand
-    return FRENCH_TAROT_TRICKS.legal_mask(hand if whole_hand else up, state._led, state._win) & up
+    return FRENCH_TAROT_TRICKS.legal_mask(hand if whole_hand else up, led, win) & up
 
 
 def ai_top(state: DealState) -> Card | None:
@@ -195,16 +195,16 @@ def ai_top(state: DealState) -> Card | None:
     >>> ai_top(state) == state.data.order[1][0]
     True
     """
-    order = state._d.order
+    order = state.data.order
     if order is None:
         return None
     pile = order[AI]
-    left = _hand(state, AI).bit_count()  # its cards leave its pile from the top only
+    left = state.held(AI).bit_count()  # its cards leave its pile from the top only
     return pile[len(pile) - left] if left else None
 
 
 @attrs.frozen
-class SoloPlay(Phase):
+class SoloPlay(Phase[PlayContext]):
     """The solo's tricks (FT-20.8, FT-20.9, FT-20.7): ``tricks`` is the core trick play with
     the Excuse and the poignée, led by the AI; this phase turns the AI's cards, offers the dummy's
     face-up cards and keeps the dummy's pile (see the module docstring).
@@ -225,22 +225,37 @@ class SoloPlay(Phase):
     # -- entering and the AI's lead -----------------------------------------------------------------
     def start(self, state: S) -> S:
         s = self.tricks.start(state)
+        order = s.data.order
+        assert order is not None  # the solo deals its piles in order (FT-20.3)
         prefixes = [0]
-        for card in s._d.order[DUMMY]:  # type: ignore[index]
+        for card in order[DUMMY]:
             prefixes.append(prefixes[-1] | 1 << card)
-        s._d = evolve(s._d, notes=with_note(s._d.notes, PILE, tuple(prefixes)))  # FT-20.8 step 1
-        return self._ai_leads(s)
+        data = s.data.noted(PILE, tuple(prefixes))  # FT-20.8 step 1
+        return self._ai_leads(s.begin(s.actor, s.local, data=data))
 
     def _ai_leads(self, s: S) -> S:
-        """FT-20.8 steps 2-3: on this fresh state (no trick in progress) the AI turns the top card
-        of its pile and leads it, whoever won the previous trick; the player acts next (for the
-        dummy). The AI's card is not an action of the history."""
-        s._to = s._lead = AI
-        pile = s._d.order[AI]  # type: ignore[index]
-        card = int(pile[len(pile) - (s._hands >> _AI_SHIFT & FULL_MASK).bit_count()])  # ai_top
-        after = self.tricks.apply(s, _PLAYS[0][card], card)  # known legal: play()
-        after._h = s._h
-        after._to = PLAYER
+        """FT-20.8 steps 2-3: with no trick in progress the AI turns the top card of its pile and
+        leads it, whoever won the previous trick; the player acts next (for the dummy). The AI's
+        card is not an action of the history."""
+        d = s.data
+        order = d.order
+        assert order is not None  # the solo deals its piles in order (FT-20.3)
+        pile = order[AI]
+        card = int(pile[len(pile) - s.held(AI).bit_count()])  # ai_top(): its pile's top card
+        # Known legal (a lead): as play() for the AI, unrecorded, the player to act next.
+        after = self.tricks.apply(s, _PLAYS[0][card], card, None, AI, False, PLAYER)
+        # The dummy plays next (FT-20.8 step 4): its legal cards, computed now and kept for
+        # legal() and apply(). The AI's card alone is in the trick: the suit to follow and the
+        # winning card are the ones it sets (TrickRules' lead table; the Excuse sets none).
+        if self.whole_hand:
+            mask = _dummy_legal(after, True)
+        else:
+            led = FRENCH_TAROT_TRICKS.lead_class[card]
+            hand = s.held(DUMMY)
+            prefixes = d.note(PILE) or ()
+            up = prefixes[min(_FACE_UP + _PILE - hand.bit_count(), _PILE)] & hand
+            mask = FRENCH_TAROT_TRICKS.legal_mask(up, led, card if led >= 0 else -1) & up
+        after.keep_legal(mask)
         return after
 
     # -- legal actions --------------------------------------------------------------------------------
@@ -248,33 +263,32 @@ class SoloPlay(Phase):
         return self.tricks.action_space(game)  # the dummy's cards are played with "play" too
 
     def legal(self, state: DealState) -> tuple[Action, ...]:
-        if state._to < 0:
-            return ()
-        if len(state._trick) == 1:  # the dummy's turn
-            mask = state._memo
+        if len(state.trick_cards) == 1:  # the dummy's turn
+            mask = state.legal_cache
             if mask < 0:
-                mask = state._memo = _dummy_legal(state, self.whole_hand)
+                mask = _dummy_legal(state, self.whole_hand)
+                state.keep_legal(mask)
             return _PLAYS[1](mask)
         return self.tricks.legal(state)
 
     # -- applying -------------------------------------------------------------------------------------
     def apply(self, state: S, action: Action) -> S:
-        if len(state._trick) == 1:  # the dummy's turn
+        if len(state.trick_cards) == 1:  # the dummy's turn
             return self._dummy_plays(state, action)
         try:
             after = self.tricks.apply(state, action)
         except IllegalActionError:
-            if type(action) is Play and not _hand(state, PLAYER) >> action._index & 1:
+            if type(action) is Play and not state.held(PLAYER) >> action._index & 1:
                 raise IllegalActionError(self._not_held(state, action._index), action) from None
             raise
-        if after._i == state._i and not after._trick and after._to >= 0:
+        if not after.trick_cards and after.current_phase is self:  # (not over: over is a phase)
             return self._ai_leads(after)  # the trick is complete: the AI leads the next one
         return after
 
     def _not_held(self, state: DealState, card: int) -> str:
         name = ALL_CARDS[card].text
         if _dummy_to_play(state):
-            if _hand(state, PLAYER) >> card & 1:
+            if state.held(PLAYER) >> card & 1:
                 return f"the dummy plays now: {name} is yours; choose one of its face-up cards (FT-20.8)"
             return f"{name} is not the dummy's (FT-20.8)"
         if face_up_mask(state) >> card & 1:
@@ -290,30 +304,32 @@ class SoloPlay(Phase):
                 )
             raise state.wrong(action, "a face-up card for the dummy (FT-20.8)")
         card = action._index
-        legal = state._memo  # the dummy's legal cards once listed (legal above)
+        legal = state.legal_cache  # the dummy's legal cards once listed (legal above)
         if legal < 0:
-            legal = state._memo = _dummy_legal(state, self.whole_hand)
+            legal = _dummy_legal(state, self.whole_hand)
+            state.keep_legal(legal)
         if not legal >> card & 1:
             raise IllegalActionError(self._dummy_reason(state, card), action)
         if not self.whole_hand:  # FT-20.8 step 5: the next card of its pile turns by itself
             return self.tricks.apply(state, _PLAYS[0][card], card, None, DUMMY)  # as play()
-        d = state._d
+        d = state.data
         mask = _turned_mask(state, True, True)  # with the turn-ups of step 4
         count = mask.bit_count()
-        if count < len(d.order[DUMMY]) and (mask & _hand(state, DUMMY)).bit_count() - 1 < _FACE_UP:  # type: ignore[index]
+        pile = len(d.order[DUMMY]) if d.order is not None else 0
+        if count < pile and (mask & state.held(DUMMY)).bit_count() - 1 < _FACE_UP:
             count += 1  # step 5: replenish only while fewer than 3 cards are face up
-        data = evolve(d, notes=with_note(d.notes, TURNED, count))
-        return self.tricks.apply(state, _PLAYS[0][card], card, data, DUMMY)
+        return self.tricks.apply(state, _PLAYS[0][card], card, d.noted(TURNED, count), DUMMY)
 
     def _dummy_reason(self, state: DealState, card: int) -> str:
-        hand = _hand(state, DUMMY)
+        hand = state.held(DUMMY)
         if not hand >> card & 1:
             return self._not_held(state, card)
         up = face_up_mask(state)
         if not up >> card & 1:
             return "the dummy may only play a face-up card (FT-20.8)"
         judged = hand if _whole_hand(state) else up
-        reason = FRENCH_TAROT_TRICKS.explain(judged, state._led, state._win, card)
+        led, win, _ = state.trick_state
+        reason = FRENCH_TAROT_TRICKS.explain(judged, led, win, card)
         return f"{reason} (FT-20.8)"
 
     # -- text ----------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ Reseghino's: ``discard`` (RE-4: 3 cards), ``play`` (RE-5: 25 tricks), ``over``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -145,7 +145,9 @@ class Lombardy(Game[LombardState]):
 
     options: LombardyOptions = attrs.field(factory=LombardyOptions)
     dealing: DealerExtraSchedule = attrs.field(init=False, eq=False, repr=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
+    monte_round: MonteRound = attrs.field(init=False, eq=False, repr=False)
+    """The Monte (LO-13)."""
 
     name = "lombardy"
     players = 4
@@ -160,9 +162,10 @@ class Lombardy(Game[LombardState]):
         object.__setattr__(
             self, "dealing", DealerExtraSchedule(19, 2, packets=packets, keep_order=True)
         )
-        phases: tuple[Phase, ...] = (
+        monte = MonteRound(enabled=o.monte == "enabled", annul_reason=MONTE_REASON)  # LO-13
+        phases: tuple[Phase[Any], ...] = (
             ExposeCards(HONOURS_MASK, order=o.exposure_order),  # LO-12
-            MonteRound(enabled=o.monte == "enabled", annul_reason=MONTE_REASON),  # LO-13
+            monte,
             DiscardCards(  # LO-14, LO-8
                 discard_rule(2), 2, who=dealer, expects="a card to discard (LO-8, LO-14)"
             ),
@@ -180,6 +183,7 @@ class Lombardy(Game[LombardState]):
             ),
         )
         object.__setattr__(self, "phases", phases)
+        object.__setattr__(self, "monte_round", monte)
 
     def options_dict(self) -> dict[str, object]:
         """The options, JSON-ready.
@@ -319,7 +323,7 @@ class Reseghino(Game[LombardState]):
 
     options: ReseghinoOptions = attrs.field(factory=ReseghinoOptions)
     dealing: DealerExtraSchedule = attrs.field(init=False, eq=False, repr=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, eq=False, repr=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
 
     name = "reseghino"
     players = 3
@@ -334,7 +338,7 @@ class Reseghino(Game[LombardState]):
         object.__setattr__(
             self, "dealing", DealerExtraSchedule(25, 3, packets=packets, keep_order=True)
         )
-        phases: tuple[Phase, ...] = (
+        phases: tuple[Phase[Any], ...] = (
             DiscardCards(  # RE-4, LO-8
                 discard_rule(3), 3, who=dealer, expects="a card to discard (LO-8, RE-4)"
             ),

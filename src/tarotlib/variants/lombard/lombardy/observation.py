@@ -10,11 +10,9 @@ from __future__ import annotations
 import attrs
 
 from tarotlib.actions import Action
-from tarotlib.cards import FULL_MASK, Card
+from tarotlib.cards import Card
 from tarotlib.deal import FOOL_EXCHANGE
-from tarotlib.deal.data import note
 from tarotlib.deal.observe import DealObservation, common_fields
-from tarotlib.deal.state import SEAT_BITS
 from tarotlib.variants.lombard.lombardy.state import LombardState, MattoExchange, sides_of
 
 __all__ = ["LombardObservation", "observe", "visible_mask"]
@@ -117,13 +115,13 @@ def visible_mask(state: LombardState, seat: int) -> int:
     >>> visible_mask(state, 1) == tarotlib.card_mask(observe(state, 1).visible_cards())
     True
     """
-    d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
+    d = state.data
+    mask = state.held(seat) | state.played_mask
     for _, c in state.exposed:
         mask |= 1 << c
-    if state._to < 0 or seat == d.dealer:  # over, or the dealer
+    if state.actor < 0 or seat == d.dealer:  # over, or the dealer
         mask |= d.discard
-    made = note(d.notes, FOOL_EXCHANGE)
+    made = d.note(FOOL_EXCHANGE)
     if made is not None:
-        mask |= 1 << made[2]  # type: ignore[index]
+        mask |= 1 << made[2]
     return mask

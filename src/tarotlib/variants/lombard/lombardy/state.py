@@ -17,11 +17,13 @@ from tarotlib.actions import Action
 from tarotlib.cards import Card, cards_of
 from tarotlib.deal import (
     DealState,
+    MonteRound,
     discard_owner,
     exposed,
     face_up,
     fool_exchange,
 )
+from tarotlib.deal.monte import MONTE
 from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.lombard.facts import MATTO
 
@@ -79,7 +81,7 @@ def _raw(state: DealState, tricks: Sequence[PlayedTrick] | None) -> Sequence[Tri
     kept, without building :class:`~tarotlib.tricks.PlayedTrick` objects: scoring reads them once
     per deal)."""
     if tricks is None:
-        return state._tricks
+        return state.trick_list
     return [(t.leader, tuple(t.cards), t.winner) for t in tricks]
 
 
@@ -157,7 +159,7 @@ class LombardState(DealState):
     @property
     def exposed(self) -> tuple[tuple[int, Card], ...]:
         """The cards exposed under LO-12 with their holders, in the order they were turned up."""
-        return exposed(self._d)
+        return exposed(self.data)
 
     @property
     def face_up(self) -> tuple[tuple[int, Card], ...]:
@@ -167,22 +169,22 @@ class LombardState(DealState):
     @property
     def monte(self) -> tuple[tuple[int, Action], ...]:
         """The Monte proposals and answers so far, ``(seat, action)`` (LO-13.2, public)."""
-        done = [v for k, v in self._d.notes if k == "monte"]
+        done = self.data.note(MONTE)
         if done:
-            return cast("tuple[tuple[int, Action], ...]", done[0])
-        if self.phase == "monte":
-            return cast("tuple[tuple[int, Action], ...]", getattr(self._x, "said", ()))
-        return ()
+            return done
+        monte = getattr(self.rules, "monte_round", None)  # Lombardy's; Reseghino has none
+        local = monte.local_in(self) if isinstance(monte, MonteRound) else None
+        return () if local is None else local.said
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The dealer's discard (LO-8; only the dealer sees it during the deal)."""
-        return cards_of(self._d.discard)
+        return cards_of(self.data.discard)
 
     @property
     def discard_owner(self) -> int | None:
         """Who owns the discard (LO-8.3), once the last trick is played; None before."""
-        if not self.is_over or not self._tricks:
+        if not self.is_over or not self.trick_list:
             return None
         return discard_owner(self, _DISCARD_OWNER)
 

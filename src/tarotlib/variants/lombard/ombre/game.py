@@ -19,7 +19,7 @@ LO-7), then ``over``.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -38,10 +38,10 @@ from tarotlib.deal import (
     dealer_outbid,
     discard_owner,
     evolve,
-    note,
     unheld_cards,
     unheld_reason,
 )
+from tarotlib.deal.decisions import CONCEDED as _CONCEDED
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
 from tarotlib.dealing import DealerExtraSchedule
@@ -61,8 +61,9 @@ from tarotlib.variants.lombard.ombre.scoring import (
 
 __all__ = ["CONCEDED", "Exchanges", "Ombre", "OmbreObservation", "count_sides", "side_of"]
 
-CONCEDED: Final = "conceded"
-"""The note of the concession (TO-7): True when the declarer conceded."""
+CONCEDED: Final = _CONCEDED
+"""The note of the concession (TO-7): True when the declarer conceded (the deal machine's
+:data:`~tarotlib.deal.decisions.CONCEDED`)."""
 
 
 def _exchanges(data: DealData) -> int:
@@ -78,7 +79,7 @@ def _may_concede(data: DealData) -> bool:
 
 def _calls_partner(data: DealData) -> bool:
     """TO-34.1: a due or una declarer calls a partner; a niente declarer plays alone."""
-    return data.contract in (Contract.DUE, Contract.UNA) and not note(data.notes, CONCEDED, False)
+    return data.contract in (Contract.DUE, Contract.UNA) and not data.note(CONCEDED)
 
 
 def side_of(data: DealData, players: int) -> tuple[int, ...]:
@@ -210,7 +211,7 @@ class Ombre(Game[DealState]):
     players: int = attrs.field(init=False)
     deck: Deck = attrs.field(init=False, repr=False)
     dealing: DealerExtraSchedule = attrs.field(init=False, repr=False, eq=False)
-    phases: tuple[Phase, ...] = attrs.field(init=False, repr=False, eq=False)
+    phases: tuple[Phase[Any], ...] = attrs.field(init=False, repr=False, eq=False)
     table: PointTable = attrs.field(init=False, repr=False, eq=False)
     """The counting of LO-5 for this game (Mondo 5 or 6, groups of 3 or 4)."""
 
@@ -225,7 +226,7 @@ class Ombre(Game[DealState]):
         leftover = o.leftover_rule if o.group == 4 else "face_value"
         object.__setattr__(self, "table", points(o.mondo, o.group, leftover))  # LO-4, LO-5
         d = o.discard_size
-        phases: list[Phase] = [
+        phases: list[Phase[Any]] = [
             DiscardCards(discard_rule(d), d, who=dealer, expects="a card to discard (TO-4, LO-8)"),
             MultiRoundBidding(  # TO-5
                 tuple(Contract),
@@ -341,7 +342,7 @@ class Ombre(Game[DealState]):
             "reverse_cappotto": o.reverse_cappotto,
             "concession_payment": o.concession_payment,
         }
-        if note(d.notes, CONCEDED, False):
+        if d.note(CONCEDED):
             return OmbreSummary(points=None, conceded=True, **common)  # type: ignore[arg-type]
         p, others, _, _ = count_sides(state, self.table)
         strict = o.own_matto_trick == "strict"

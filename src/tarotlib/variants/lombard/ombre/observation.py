@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
+from tarotlib.cards import ALL_CARDS, Card, cards_of
 from tarotlib.deal import (
     CALLED_IN_DISCARD,
+    CONCEDED,
     FOOL_EXCHANGE,
     NO_CALL,
     DealState,
@@ -32,11 +33,9 @@ from tarotlib.deal import (
     exchanges,
     exchanges_seen,
     fool_exchange,
-    note,
     out_of_play,
 )
 from tarotlib.deal.observe import DealObservation, common_fields
-from tarotlib.deal.state import SEAT_BITS
 
 __all__ = ["OmbreObservation", "observe", "visible_mask"]
 
@@ -139,9 +138,9 @@ def observe(state: DealState, seat: int) -> OmbreObservation:
     partner: int | None = None
     if d.partner >= 0 and (over or played or seat == d.partner):  # TO-34.3
         partner = d.partner
-    in_discard = bool(note(d.notes, CALLED_IN_DISCARD, False))
+    in_discard = d.note(CALLED_IN_DISCARD)
     alone = d.declarer >= 0 and (
-        bool(note(d.notes, NO_CALL, False))
+        d.note(NO_CALL)
         or (over and d.partner < 0 and d.result is not None and not d.result.is_annulled)
         or (called < 0 and state.phase == "play")  # a niente: no call (TO-34.1)
         or (in_discard and over)
@@ -152,7 +151,7 @@ def observe(state: DealState, seat: int) -> OmbreObservation:
         discard=cards_of(d.discard) if shows_discard else (),
         exchanges=exchanges_seen(d, seat),
         out_of_play=cards_of(out_of_play(d)),
-        conceded=bool(note(d.notes, "conceded", False)),
+        conceded=d.note(CONCEDED),
         called_card=called_card,
         partner=partner,
         alone=alone,
@@ -172,15 +171,15 @@ def visible_mask(state: DealState, seat: int) -> int:
     >>> visible_mask(state, 3) == tarotlib.card_mask(observe(state, 3).visible_cards())
     True
     """
-    d = state._d
-    mask = state._hands >> SEAT_BITS * seat & FULL_MASK | state.played_mask
-    if seat == d.dealer or (state._to < 0 and d.annulled is None):  # LO-8.4
+    d = state.data
+    mask = state.held(seat) | state.played_mask
+    if seat == d.dealer or (state.actor < 0 and d.annulled is None):  # LO-8.4
         mask |= d.discard
     for e in exchanges(d):
         mask |= 1 << e.named
         if e.returned is not None and seat in (e.requester, e.giver):
             mask |= 1 << e.returned
-    made = note(d.notes, FOOL_EXCHANGE)
+    made = d.note(FOOL_EXCHANGE)
     if made is not None:
-        mask |= 1 << made[2]  # type: ignore[index]
+        mask |= 1 << made[2]
     return mask

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from tarotlib.actions import Bid, Pass, Play
+from tarotlib.deal import CALLED_IN_DISCARD, CONCEDED, NO_CALL, REQUESTS
 from tarotlib.engine import GameState
 
 __all__ = ["card_value", "check_ombre_state", "closed_form", "expected_g", "legal_cards"]
@@ -226,7 +227,7 @@ def _check_exchanges(state: Any, o: Any) -> None:
     """TO-6: at most the contract's exchanges used; a named card nobody held lay in the
     discard; the dealer never names his own discard; a card is given back for each received."""
     d = state.data
-    made = dict(d.notes).get("requests", ())
+    made = d.note(REQUESTS)
     if not made:
         return
     allowed = 3 - int(d.contract)
@@ -253,7 +254,7 @@ def _check_exchange_offers(state: Any, o: Any) -> None:
         return
     d = state.data
     seat = state.to_act
-    made = dict(d.notes).get("requests", ())
+    made = d.note(REQUESTS)
     hand = set(_cards(state.hand_mask(seat)))
     offered = state.legal_actions()
     texts = {a.text.split()[0] for a in offered}
@@ -341,7 +342,7 @@ def _check_observations(state: Any, o: Any) -> None:
         allowed = hand | played
         if seat == d.dealer or state.is_over:
             allowed |= set(_cards(d.discard))
-        for e in dict(d.notes).get("requests", ()):
+        for e in d.note(REQUESTS):
             allowed.add(int(e.named))
             if e.returned is not None and seat in (e.requester, e.giver):
                 allowed.add(int(e.returned))
@@ -358,8 +359,8 @@ def _check_observations(state: Any, o: Any) -> None:
                 assert seen.partner is None, f"TO-34.3: seat {seat} is told the partner"
                 blob = seen.to_json()
                 assert blob["partner"] is None, "TO-34.3: the partner leaks"
-                in_discard = dict(d.notes).get("called_in_discard", False)
-                if in_discard and not dict(d.notes).get("no_call", False):
+                in_discard = d.note(CALLED_IN_DISCARD)
+                if in_discard and not d.note(NO_CALL):
                     assert not seen.alone, "TO-34.4: the table is told the declarer is alone"
 
 
@@ -373,7 +374,7 @@ def _check_score(state: Any, o: Any) -> None:
         return
     base = ((2, 3, 4) if n == 3 else (4, 5, 6))[int(d.contract) - 1]
     dec = d.declarer
-    if dict(d.notes).get("conceded", False):
+    if d.note(CONCEDED):
         assert dec != d.dealer and any(s == d.dealer and c is not None for s, c in d.calls), (
             "TO-7.1: a concession needs a bid by the dealer and another declarer"
         )
