@@ -73,7 +73,7 @@ class State(Protocol):
     def apply(self, action: Any, /) -> State: ...
 
 
-class Rules(Protocol):
+class Game(Protocol):
     def new_deal(self, *, seed: int) -> State: ...
 
 
@@ -89,9 +89,9 @@ def load_tarotlib() -> ModuleType:
         return importlib.import_module("tarotlib")
 
 
-def french_tarot(players: int) -> Rules:
+def french_tarot(players: int) -> Game:
     tarotlib = load_tarotlib()
-    variant = cast(Callable[..., Rules], tarotlib.variant)
+    variant = cast(Callable[..., Game], tarotlib.variant)
     return variant("french-tarot", players=players)
 
 
@@ -102,9 +102,9 @@ BELOTE_CONFIGS: dict[str, dict[str, object]] = {
 }
 
 
-def belote(options: dict[str, object]) -> Rules:
+def belote(options: dict[str, object]) -> Game:
     tarotlib = load_tarotlib()
-    variant = cast(Callable[..., Rules], tarotlib.variant)
+    variant = cast(Callable[..., Game], tarotlib.variant)
     return variant("belote", **options)
 
 
@@ -145,13 +145,13 @@ GAME_FAMILIES: dict[str, tuple[str, ...]] = {
 }
 
 
-def game(label: str) -> Rules | None:
+def game(label: str) -> Game | None:
     """The rules of ``GAME_CONFIGS[label]``, or None if this tarotlib has no such game."""
     tarotlib = load_tarotlib()
     name, options = GAME_CONFIGS[label]
     if name not in tarotlib.variant_names():
         return None
-    variant = cast(Callable[..., Rules], tarotlib.variant)
+    variant = cast(Callable[..., Game], tarotlib.variant)
     return variant(name, **options)
 
 
@@ -174,7 +174,7 @@ def is_annulled(state: State) -> bool:
 # ── the work ────────────────────────────────────────────────────────────────
 
 
-def play_deals(rules: Rules, n: int, seed: int) -> Counts:
+def play_deals(rules: Game, n: int, seed: int) -> Counts:
     """``n`` complete random deals from seeds ``seed .. seed + n - 1``, the
     moves drawn from one ``random.Random(seed)``. Returns (deals, annulled,
     actions)."""
@@ -190,7 +190,7 @@ def play_deals(rules: Rules, n: int, seed: int) -> Counts:
     return n, annulled, actions
 
 
-def card_plays(rules: Rules, n: int, seed: int) -> int:
+def card_plays(rules: Game, n: int, seed: int) -> int:
     """The cards played to tricks in the ``n`` deals that :func:`play_deals` plays from the same
     seeds (counted apart, untimed: the same random choices give the same deals)."""
     choice = random.Random(seed).choice
@@ -206,7 +206,7 @@ def card_plays(rules: Rules, n: int, seed: int) -> int:
 Deal = tuple[int, list[object]]
 
 
-def record_deals(rules: Rules, n: int, seed: int) -> list[Deal]:
+def record_deals(rules: Game, n: int, seed: int) -> list[Deal]:
     """The seeds and the action sequences of ``n`` random deals."""
     choice = random.Random(seed).choice
     deals: list[Deal] = []
@@ -221,7 +221,7 @@ def record_deals(rules: Rules, n: int, seed: int) -> list[Deal]:
     return deals
 
 
-def replay(rules: Rules, deals: list[Deal]) -> list[tuple[State, object]]:
+def replay(rules: Game, deals: list[Deal]) -> list[tuple[State, object]]:
     """Fresh states, rebuilt by ``apply()`` alone (no ``legal_actions()`` call
     on them yet), each with the action played from it."""
     pairs: list[tuple[State, object]] = []
@@ -247,7 +247,7 @@ def bench_players(
 
 def bench_rules(
     label: str,
-    rules: Rules,
+    rules: Game,
     repeats: int,
     target_seconds: float,
     seed: int,

@@ -22,11 +22,11 @@ import attrs
 import tarotlib
 from tarotlib import PIQUET_32, DealResult, DealState, Game, PacketSchedule, Rank, Suit, testing
 from tarotlib.bots import RandomBot
-from tarotlib.cards import SUIT_MASKS, suit_card
+from tarotlib.core.cards import SUIT_MASKS, suit_card
+from tarotlib.core.points import PointTable
+from tarotlib.core.ranking import RankOrder
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import TrickPlay
-from tarotlib.points import PointTable
-from tarotlib.ranking import RankOrder
-from tarotlib.tricks import TrickRules
 
 # 1. The game's facts, from the core mechanisms: rank order, trick rules, card points.
 ORDER = RankOrder.build("piquet", (Rank.ACE, 10, Rank.KING, Rank.QUEEN, Rank.JACK, 9, 8, 7))
@@ -65,7 +65,7 @@ tarotlib.register(INFO, replace=True)
 
 
 # 4. Point tarotlib.testing's checkers at it: the pack, the trick rules, the points, the scores.
-def check(state: tarotlib.GameState) -> None:
+def check(state: tarotlib.DealState) -> None:
     testing.check_legal_actions(state)
     testing.check_deal(state, deck=PIQUET_32, trick_rules=TRICKS, point_table=POINTS, scores=scores)
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 import tarotlib
 from tarotlib import Action, Bid, Pass, Play, Slam
 from tarotlib.bots import Bot, RandomBot
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.match import Match
-from tarotlib.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.variants.french_tarot import Contract, FrenchTarotState
 
 
 class GreedyBot:
     """Plays from its own observation: cheap wins, cheap losses."""
 
-    def choose(self, state: tarotlib.GameState) -> Action:
+    def choose(self, state: tarotlib.DealState) -> Action:
         assert isinstance(state, FrenchTarotState) and state.to_act is not None
         legal = state.legal_actions()
         obs = state.observation(state.to_act)

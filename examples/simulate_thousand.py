@@ -15,7 +15,7 @@ from collections import Counter
 
 import tarotlib
 from tarotlib.bots import RandomBot
-from tarotlib.rng import derive_seed
+from tarotlib.core.rng import derive_seed
 
 
 def main(deals: int = 1000, players: int = 4, seed: int = 2026) -> dict[str, object]:

@@ -5,8 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import tarotlib
-from tarotlib.actions import Play
-from tarotlib.cards import PIQUET_NOTATION, Card, card_mask, format_cards, parse_card, parse_cards
+from tarotlib.core.actions import Play
+from tarotlib.core.cards import (
+    PIQUET_NOTATION,
+    Card,
+    card_mask,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from tarotlib.variants.belote import Belote, BeloteState
 
 

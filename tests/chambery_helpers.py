@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import cast
 
 import tarotlib
-from tarotlib.actions import Pass
-from tarotlib.cards import parse_cards
-from tarotlib.dealing import Layout
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Pass
+from tarotlib.core.cards import parse_cards
+from tarotlib.core.dealing import Layout
+from tarotlib.deal import DealState
 from tarotlib.variants.chambery import Chambery, ChamberyState
 from tarotlib.variants.chambery.facts import config
 
@@ -54,7 +54,7 @@ def play(state: ChamberyState, *texts: str) -> ChamberyState:
     return state
 
 
-def play_out(state: GameState) -> ChamberyState:
+def play_out(state: DealState) -> ChamberyState:
     """Play the first legal action until the deal is over."""
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
@@ -65,7 +65,7 @@ def texts(actions: Sequence[object]) -> list[str]:
     return [a.text for a in actions]  # type: ignore[attr-defined]
 
 
-def all_pass(state: GameState) -> tuple[tarotlib.Action, ...]:
+def all_pass(state: DealState) -> tuple[tarotlib.Action, ...]:
     """A play policy: in the auction everybody passes (the dealer's King call follows)."""
     legal = state.legal_actions()
     if state.phase == "auction":

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TypeVar
 
-from tarotlib.actions import Action, Discard, Expose, Give, Pass, Play, Request, Stop
-from tarotlib.cards import ALL_CARDS, cards_of, format_cards
+from tarotlib.core.actions import Action, Discard, Expose, Give, Pass, Play, Request, Stop
+from tarotlib.core.cards import ALL_CARDS, cards_of, format_cards
 from tarotlib.deal import DealState
 from tarotlib.errors import IllegalActionError
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import cast
 
 import tarotlib
-from tarotlib.cards import ALL_CARDS, parse_cards
-from tarotlib.dealing import Layout
+from tarotlib.core.cards import ALL_CARDS, parse_cards
+from tarotlib.core.dealing import Layout
 from tarotlib.variants.lombard.lombardy import LombardState, Lombardy, Reseghino
 
 

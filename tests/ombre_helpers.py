@@ -6,9 +6,9 @@ from collections.abc import Iterable, Mapping
 from typing import cast
 
 import tarotlib
-from tarotlib.cards import parse_cards
+from tarotlib.core.cards import parse_cards
+from tarotlib.core.dealing import Layout
 from tarotlib.deal import DealState
-from tarotlib.dealing import Layout
 from tarotlib.variants.lombard.ombre import Ombre, OmbreObservation
 
 

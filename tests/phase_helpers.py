@@ -16,9 +16,9 @@ from collections.abc import Callable, Collection, Iterable
 
 import attrs
 
-from tarotlib.actions import Action
+from tarotlib.core.actions import Action
+from tarotlib.core.dealing import Layout, PacketSchedule
 from tarotlib.deal import DealState
-from tarotlib.dealing import Layout, PacketSchedule
 from tarotlib.testing import check_legal_actions, check_rejects, check_terminates
 
 SCHEDULES = {

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tarotlib
-from tarotlib.actions import Action, Declare, Play
 from tarotlib.ai import ActionCodec, CodecError, Node, Show
-from tarotlib.cards import EXCUSE_MASK, TRUMP_MASK, cards_of
+from tarotlib.core.actions import Action, Declare, Play
+from tarotlib.core.cards import EXCUSE_MASK, TRUMP_MASK, cards_of
 from tarotlib.deal import DealState
 from tarotlib.errors import IllegalActionError
 from tarotlib.variants.french_tarot import Contract, DeclarationKind

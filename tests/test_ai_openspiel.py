@@ -25,11 +25,11 @@ from test_ai_codec import CONFIGS, IDS  # noqa: E402
 import tarotlib  # noqa: E402
 from tarotlib.ai import ActionCodec, sample_world  # noqa: E402
 from tarotlib.ai import openspiel as tos  # noqa: E402
-from tarotlib.cards import parse_card  # noqa: E402
+from tarotlib.core.cards import parse_card  # noqa: E402
+from tarotlib.core.dealing import Layout  # noqa: E402
+from tarotlib.core.rng import shuffle  # noqa: E402
 from tarotlib.deal import DealState  # noqa: E402
-from tarotlib.dealing import Layout  # noqa: E402
 from tarotlib.errors import DealError, IllegalActionError, OptionError  # noqa: E402
-from tarotlib.rng import shuffle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

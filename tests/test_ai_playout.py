@@ -16,7 +16,6 @@ from profiles import examples
 from test_ai_sampler import CONFIGS
 
 import tarotlib
-from tarotlib.actions import Action, Play
 from tarotlib.ai import (
     CardPolicy,
     RandomPolicy,
@@ -25,9 +24,10 @@ from tarotlib.ai import (
     playouts,
     sample_world,
 )
+from tarotlib.core.actions import Action, Play
+from tarotlib.core.points import FRENCH_TAROT_POINTS
 from tarotlib.deal import DealState, TrickPlay
 from tarotlib.errors import ActionTypeError, IllegalActionError
-from tarotlib.points import FRENCH_TAROT_POINTS
 
 # Every registered configuration, and options that open other paths of the play phase: offers
 # open all deal long (belote announced by the player), the misères, a fool's owner choosing the

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import tarotlib
-from tarotlib.actions import Action
 from tarotlib.ai import position, positions
 from tarotlib.ai.positions import Shown, _listed
 from tarotlib.ai.sampler import _Plan, _runs, _seen, _states, sample_world
-from tarotlib.cards import ALL_CARDS, Card, parse_card
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import ALL_CARDS, Card, parse_card
 from tarotlib.deal import DealState
 from tarotlib.errors import PositionError
 
@@ -340,7 +340,7 @@ WHOLE_HAND = tarotlib.variant("french-tarot-solo", solo_dummy_follow_scope="whol
 def whole_hand_deal(seed: int) -> list[DealState]:
     """A random whole_hand solo deal played to its end: the state after the deal and each step."""
     rng = random.Random(seed)
-    state: DealState = WHOLE_HAND.new_deal(seed=seed)  # type: ignore[assignment]
+    state: DealState = WHOLE_HAND.new_deal(seed=seed)
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_actions()))
     return _states(state)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import tarotlib
-from tarotlib.actions import Action
 from tarotlib.ai import consistent_worlds, sample_world, sampler
+from tarotlib.core.actions import Action
 from tarotlib.deal import DealState
 
 CONFIGS = [

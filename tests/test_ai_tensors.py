@@ -181,7 +181,7 @@ def test_chosen_steps_and_overflow() -> None:
 def test_the_chosen_section_follows_a_declaration() -> None:
     from ft_helpers import fill_layout, make_rules, setup
 
-    from tarotlib.actions import Declare
+    from tarotlib.core.actions import Declare
     from tarotlib.variants.french_tarot import Contract, DeclarationKind
 
     rules = make_rules(4)

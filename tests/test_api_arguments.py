@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import tarotlib
-from tarotlib.dealing import Layout
-from tarotlib.engine import DealResult
+from tarotlib.core.dealing import Layout
+from tarotlib.core.results import DealResult
 from tarotlib.errors import TarotError
 
 #: Values a caller might pass by mistake: None, strings (also digit strings), floats, booleans,

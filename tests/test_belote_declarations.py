@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tarotlib.cards import Card, card_mask, parse_cards, suit_card
+from tarotlib.core.cards import Card, card_mask, parse_cards, suit_card
 from tarotlib.variants.belote.declarations import (
     best_team,
     combination_error,

@@ -16,14 +16,14 @@ from collections.abc import Iterable, Sequence
 import pytest
 from belote_helpers import belote, card, cards, plays, show
 
-from tarotlib.actions import Action, Bid, Declare, Pass, Play
-from tarotlib.cards import (
+from tarotlib.core.actions import Action, Bid, Declare, Pass, Play
+from tarotlib.core.cards import (
     PIQUET_NOTATION,
     Card,
     parse_cards,
 )
-from tarotlib.dealing import Layout
-from tarotlib.decks import PIQUET_32
+from tarotlib.core.dealing import Layout
+from tarotlib.core.decks import PIQUET_32
 from tarotlib.errors import DealError, IllegalActionError, OptionError
 from tarotlib.variants.belote import (
     Announcement,

@@ -29,15 +29,16 @@ from profiles import examples
 import tarotlib
 from tarotlib import Action, Declare, Pass
 from tarotlib.bots import RandomBot
-from tarotlib.cards import Card, Rank, Suit, parse_cards, suit_card
-from tarotlib.dealing import Layout
-from tarotlib.decks import PIQUET_32
-from tarotlib.engine import DealResult, GameState
+from tarotlib.core.cards import Card, Rank, Suit, parse_cards, suit_card
+from tarotlib.core.dealing import Layout
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal import DealState
 from tarotlib.errors import DealError
 from tarotlib.match import Match
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
-from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote import (
     Belote,
     BeloteObservation,
@@ -62,15 +63,15 @@ ENDS = settings(
 
 BELOTE_RULES = ts.rules("belote")
 ANY_PASSES = st.integers(0, 10)
-Policy = Callable[[GameState], Sequence[Action]]
+Policy = Callable[[DealState], Sequence[Action]]
 
 
-def bel(state: GameState) -> BeloteState:
+def bel(state: DealState) -> BeloteState:
     assert isinstance(state, BeloteState)
     return state
 
 
-def check_all(state: GameState) -> None:
+def check_all(state: DealState) -> None:
     """Every invariant: ``check_state`` dispatches to ``check_belote_state`` for Belote."""
     inv.check_state(bel(state))
 
@@ -80,7 +81,7 @@ def policy(passes: int, eager: bool) -> Policy:
     bids come before ``pass`` (random choices shrink towards taking); with ``eager``, a
     declaration or belote announcement is chosen whenever one is legal."""
 
-    def candidates(state: GameState) -> Sequence[Action]:
+    def candidates(state: DealState) -> Sequence[Action]:
         legal = state.legal_actions()
         if state.phase == "bidding":
             if len(state.history) < passes:
@@ -96,11 +97,11 @@ def policy(passes: int, eager: bool) -> Policy:
 
 
 def play(
-    state: GameState,
+    state: DealState,
     data: st.DataObject,
     *,
     passes: st.SearchStrategy[int] = ANY_PASSES,
-    on_step: Callable[[GameState], object] | None = None,
+    on_step: Callable[[DealState], object] | None = None,
 ) -> BeloteState:
     chosen = policy(data.draw(passes, label="passes"), data.draw(st.booleans(), label="eager"))
     final, actions = ts.random_play(state, data, candidates=chosen, on_step=on_step)
@@ -239,7 +240,7 @@ def test_explicit_belote_announcements(
             hands[owner][hands[owner].index(card)] = swap
             hands[holder][hands[holder].index(swap)] = card
     try:
-        state: GameState = rules.start_play(hands, contract, taker, dealer)
+        state: DealState = rules.start_play(hands, contract, taker, dealer)
     except DealError:  # the taker holds only trumps: no turn-up can reach this contract
         assume(False)
         raise
@@ -448,7 +449,7 @@ def _pool() -> tuple[tuple[Layout, tuple[Action, ...]], ...]:
     others: list[tuple[Layout, tuple[Action, ...]]] = []
     seed = 0
     while len(litiges) < 3 or len(others) < 6:
-        state: GameState = rules.new_deal(seed=seed, dealer=seed % 4)
+        state: DealState = rules.new_deal(seed=seed, dealer=seed % 4)
         seed += 1
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
@@ -462,7 +463,7 @@ def _pool() -> tuple[tuple[Layout, tuple[Action, ...]], ...]:
 
 
 def _replayed(rules: Belote, layout: Layout, actions: tuple[Action, ...]) -> DealResult:
-    state: GameState = rules.new_deal(layout=layout)
+    state: DealState = rules.new_deal(layout=layout)
     for action in actions:
         state = state.apply(action)
     return state.result
@@ -517,7 +518,7 @@ def test_thrown_in_deal_passes_the_deal(redeal: str) -> None:
     """BE-3.1, BE-4.5: after a throw-in the next player deals (or the same dealer with
     ``same_dealer``); nothing is credited and the carry is untouched."""
     rules = tarotlib.variant("belote", redeal_after_all_pass=redeal)
-    state: GameState = rules.new_deal(seed=1, dealer=2)
+    state: DealState = rules.new_deal(seed=1, dealer=2)
     while not state.is_over:
         state = state.apply(Pass())
     assert len(state.history) == 8 and state.result.is_annulled
@@ -620,7 +621,7 @@ class Tampered:
 
 def _mid_play(seed: int = 3, **options: object) -> BeloteState:
     rules = tarotlib.variant("belote", **options)
-    state: GameState = rules.new_deal(seed=seed, dealer=0)
+    state: DealState = rules.new_deal(seed=seed, dealer=0)
     rng = random.Random(seed)
     while state.phase == "bidding":
         state = state.apply(state.legal_actions()[-1])
@@ -630,7 +631,7 @@ def _mid_play(seed: int = 3, **options: object) -> BeloteState:
 
 
 def _finished(seed: int = 3) -> BeloteState:
-    state: GameState = tarotlib.variant("belote").new_deal(seed=seed)
+    state: DealState = tarotlib.variant("belote").new_deal(seed=seed)
     while not state.is_over:
         state = state.apply(state.legal_actions()[-1])
     return bel(state)
@@ -741,7 +742,7 @@ def test_rebelote_with_the_last_card_scores_the_belote() -> None:
     """BE-9.2 (``belote_announce = explicit``): belote said with the first card, rebelote with the
     second, in any tricks: 20 to the holder's team."""
     rules = tarotlib.variant("belote", belote_announce="explicit")
-    state: GameState = rules.new_deal(layout=REBELOTE_LAST_LAYOUT)
+    state: DealState = rules.new_deal(layout=REBELOTE_LAST_LAYOUT)
     for text in _texts(REBELOTE_LAST_ACTIONS):
         state = state.apply(rules.parse_action(text))
     final = bel(state)
@@ -774,7 +775,7 @@ def test_auto_belote_announcement_is_public() -> None:
         "QH JH 8H AS TS 9S JS 9C",
         "AC TC KC QC JC KD QD JD",
     ]
-    state: GameState = rules.start_play(hands, Contract.SPADES, taker=1)
+    state: DealState = rules.start_play(hands, Contract.SPADES, taker=1)
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
     final = bel(state)

@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 import pytest
 from belote_helpers import belote, card, cards, legal_cards, show
 
-from tarotlib.actions import Action, Bid, Pass, Play
 from tarotlib.bots import RandomBot
-from tarotlib.cards import (
+from tarotlib.core.actions import Action, Bid, Pass, Play
+from tarotlib.core.cards import (
     PIQUET_NOTATION,
     Card,
     Suit,
@@ -28,10 +28,10 @@ from tarotlib.cards import (
     cards_of,
     parse_cards,
 )
-from tarotlib.decks import PIQUET_32
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.core.tricks import TrickRules
 from tarotlib.errors import IllegalActionError
 from tarotlib.match import Match
-from tarotlib.tricks import TrickRules
 from tarotlib.variants.belote import Belote, BeloteOptions, BeloteState, Contract
 from tarotlib.variants.belote.scoring import BeloteScore
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tarotlib.cards import Card, card_mask, parse_cards, suit_card
+from tarotlib.core.cards import Card, card_mask, parse_cards, suit_card
 from tarotlib.errors import ScoringError
 from tarotlib.variants.belote.declarations import combinations
 from tarotlib.variants.belote.options import BeloteOptions

@@ -17,9 +17,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from profiles import examples
 
 from tarotlib import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
-from tarotlib.cards import ALL_CARDS, Card, Rank, Suit, suit_card
-from tarotlib.decks import PIQUET_32, TAROT_78
-from tarotlib.engine import GameState
+from tarotlib.core.cards import ALL_CARDS, Card, Rank, Suit, suit_card
+from tarotlib.core.decks import PIQUET_32, TAROT_78
+from tarotlib.deal import DealState
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.variants.belote import Announcement, BeloteState, CombinationKind, Contract
@@ -76,7 +76,7 @@ class BeloteMachine(RuleBasedStateMachine):
         assert self._state is not None
         return self._state
 
-    def _set(self, state: GameState) -> None:
+    def _set(self, state: DealState) -> None:
         assert isinstance(state, BeloteState)
         self._state = state
 
@@ -98,12 +98,12 @@ class BeloteMachine(RuleBasedStateMachine):
 
     # -- dealing and legal play -------------------------------------------------------------------
     @initialize(state=BELOTE_DEALS)
-    def deal(self, state: GameState) -> None:
+    def deal(self, state: DealState) -> None:
         self._set(state)
 
     @precondition(lambda self: self._state is not None and self._state.is_over)
     @rule(state=BELOTE_DEALS)
-    def new_deal(self, state: GameState) -> None:
+    def new_deal(self, state: DealState) -> None:
         self._set(state)
 
     @precondition(lambda self: self._state is not None and not self._state.is_over)

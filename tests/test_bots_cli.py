@@ -12,11 +12,11 @@ import pytest
 import tarotlib
 from tarotlib.bots import Bot, RandomBot
 from tarotlib.cli import main, parse_option
-from tarotlib.engine import GameState
+from tarotlib.deal import DealState
 from tarotlib.records import GameRecord, save
 
 
-def play(state: GameState, bot: RandomBot) -> GameState:
+def play(state: DealState, bot: RandomBot) -> DealState:
     while not state.is_over:
         state = state.apply(bot.choose(state))
     return state
@@ -213,7 +213,7 @@ def test_unknown_variant_and_usage_errors_exit_2(capsys: pytest.CaptureFixture[s
 
 
 # -- replay and variants ----------------------------------------------------------------------------
-def saved_record(tmp_path: Path) -> tuple[Path, GameState]:
+def saved_record(tmp_path: Path) -> tuple[Path, DealState]:
     rules = tarotlib.variant("french-tarot", players=5)
     state = play(rules.new_deal(seed=40, dealer=3), RandomBot(40))
     path = tmp_path / "deal.json"

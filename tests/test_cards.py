@@ -23,7 +23,7 @@ from tarotlib import (
     suit_card,
     trump,
 )
-from tarotlib.cards import EXCUSE_MASK, FULL_MASK, SUIT_MASKS, TRUMP_MASK, iter_cards
+from tarotlib.core.cards import EXCUSE_MASK, FULL_MASK, SUIT_MASKS, TRUMP_MASK, iter_cards
 
 
 def test_ft_1_1_pack_has_78_distinct_cards() -> None:

@@ -8,16 +8,16 @@ from collections.abc import Callable
 import pytest
 from chambery_helpers import all_pass, chambery, layout_with
 
-from tarotlib.engine import GameState, Rules
+from tarotlib.deal import DealState, Game
 from tarotlib.testing import random_play
 from tarotlib.variants.chambery import observation, scoring
 from tarotlib.variants.chambery.oracle import check_chambery_state
 
 
 def _play_many(
-    rules: Rules,
+    rules: Game,
     deals: int = 30,
-    candidates: Callable[[GameState], tuple[object, ...]] | None = None,
+    candidates: Callable[[DealState], tuple[object, ...]] | None = None,
 ) -> None:
     for seed in range(deals):
         random_play(

@@ -20,7 +20,7 @@ from profiles import examples
 import tarotlib
 from tarotlib.bots.heuristic import duel
 from tarotlib.cli import main
-from tarotlib.engine import GameState
+from tarotlib.deal import DealState
 from tarotlib.records import GameRecord, MatchRecord, save
 from tarotlib.testing import check_replay, check_state, random_play
 from tarotlib.testing.stateful import VariantMachine
@@ -43,7 +43,7 @@ TOTALS = {
 POLICIES = st.sampled_from([None, single_bid_auctions, all_pass])
 
 
-def rules_of(players: int, simplifie: bool) -> st.SearchStrategy[tarotlib.engine.Rules]:
+def rules_of(players: int, simplifie: bool) -> st.SearchStrategy[tarotlib.deal.Game]:
     """The configuration's rules under any drawn options."""
     return options("chambery", players=players).map(
         lambda o: tarotlib.variant("chambery", **attrs.evolve(o, simplifie=simplifie).to_dict())
@@ -74,7 +74,7 @@ def final_checks(last: ChamberyState, key: tuple[int, bool]) -> None:
         assert last.result.scores[last.data.sitter] == 0  # CH-2.3
 
 
-def every_step(state: GameState) -> None:
+def every_step(state: DealState) -> None:
     check_state(state)  # the generic checks, zero-sum, then the oracle
 
 
@@ -138,7 +138,7 @@ def test_match_length_and_settlement(players: int, deals: int | None) -> None:
     every player sits out once, the seat after the dealer."""
     rules = chambery(players, False, deals=deals, first_dealer="random")
     match = tarotlib.Match.start(rules, seed=3)
-    states: list[GameState] = []
+    states: list[DealState] = []
     while not match.is_over:
         state, _ = random_play(match.new_deal(), len(states), candidates=all_pass)
         states.append(state)
@@ -148,7 +148,7 @@ def test_match_length_and_settlement(players: int, deals: int | None) -> None:
     dealers = [s.layout.dealer for s in states]
     assert all((a + 1) % players == b for a, b in itertools.pairwise(dealers))
     if players == 6:
-        assert sorted(s.data.sitter for s in states) == list(range(6))  # type: ignore[attr-defined]
+        assert sorted(s.data.sitter for s in states) == list(range(6))
     record = MatchRecord.of(match, states, None)
     replayed, current = MatchRecord.loads(record.dumps()).replay()
     assert current is None and replayed.totals == match.totals

@@ -9,8 +9,8 @@ import pytest
 from chambery_helpers import CONFIGURATIONS, chambery, layout_with, play, play_out, texts
 
 import tarotlib
-from tarotlib.actions import Discard, Play, Request
-from tarotlib.cards import parse_card
+from tarotlib.core.actions import Discard, Play, Request
+from tarotlib.core.cards import parse_card
 from tarotlib.testing import check_rejects, check_state
 from tarotlib.variants.chambery import ChamberyState
 from tarotlib.variants.chambery.facts import config

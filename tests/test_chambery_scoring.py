@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tarotlib.cards import card_mask, parse_cards
-from tarotlib.points import PointTable, tarot_group_values
+from tarotlib.core.cards import card_mask, parse_cards
+from tarotlib.core.points import PointTable, tarot_group_values
 from tarotlib.variants.chambery.facts import CONFIGS, VALUES, card_points, config
 from tarotlib.variants.chambery.scoring import (
     Contract,

@@ -16,19 +16,19 @@ from profiles import examples
 
 import tarotlib
 from tarotlib import Layout
-from tarotlib.actions import Play
-from tarotlib.cards import ALL_CARDS, EXCUSE, parse_cards
-from tarotlib.engine import GameState, Rules
-from tarotlib.points import FRENCH_TAROT_POINTS
+from tarotlib.core.actions import Play
+from tarotlib.core.cards import ALL_CARDS, EXCUSE, parse_cards
+from tarotlib.core.points import FRENCH_TAROT_POINTS
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS, PlayedTrick
+from tarotlib.deal import DealState, Game
 from tarotlib.testing import DealFacts, TrickExceptions, check_deal, random_play
 from tarotlib.testing import strategies as ts
-from tarotlib.tricks import FRENCH_TAROT_TRICKS, PlayedTrick
 from tarotlib.variants.french_tarot import FrenchTarotState
 
 NONE = TrickExceptions()
 
 
-def check_tarot(state: GameState, **facts: object) -> DealFacts:
+def check_tarot(state: DealState, **facts: object) -> DealFacts:
     """check_deal with French Tarot's facts (its exceptions come from the registry)."""
     return check_deal(
         state,
@@ -87,7 +87,7 @@ class ClaimsTheBan:
     """French Tarot rules that claim the opening-lead ban over an engine that does not apply it
     (``called_suit_opening_lead_ban=False``): a broken engine for the checker to catch."""
 
-    def __init__(self, inner: Rules) -> None:
+    def __init__(self, inner: Game) -> None:
         self.inner = inner
         options = inner.options  # type: ignore[attr-defined]
         self.options = attrs.evolve(options, called_suit_opening_lead_ban=True)
@@ -123,7 +123,7 @@ def test_an_engine_that_offers_a_banned_lead_is_caught() -> None:
     offered = {a.card for a in state.legal_actions() if isinstance(a, Play)}
     assert set(parse_cards("5S NS")) <= offered  # this engine does not apply FT-5.5
     check_tarot(state)  # which is right under its own options
-    lying = cast(GameState, Reported(state, rules=ClaimsTheBan(state.rules)))
+    lying = cast(DealState, Reported(state, rules=ClaimsTheBan(state.rules)))
     with pytest.raises(AssertionError, match=r"is offered .*the called card \(FT-5\.5\)"):
         check_tarot(lying)
 
@@ -131,7 +131,7 @@ def test_an_engine_that_offers_a_banned_lead_is_caught() -> None:
 def test_an_engine_that_accepts_a_banned_lead_is_caught() -> None:
     state = opening_lead(called_suit_opening_lead_ban=False).apply(Play(parse_cards("5S")[0]))
     check_tarot(state)
-    lying = cast(GameState, Reported(state, rules=ClaimsTheBan(state.rules)))
+    lying = cast(DealState, Reported(state, rules=ClaimsTheBan(state.rules)))
     with pytest.raises(AssertionError, match=r"trick 1: seat 1 played 5S after nothing: .*FT-5\.5"):
         check_tarot(lying)
 
@@ -189,7 +189,7 @@ def test_an_engine_that_forgets_the_slam_excuse_is_caught() -> None:
     final = excuse_slam(ATTACK)
     *earlier, last = final.tricks
     plain = PlayedTrick(last.leader, last.cards, 2)  # the trick rules' winner: the 8C's seat
-    forgetful = cast(GameState, Reported(final, tricks=(*earlier, plain)))
+    forgetful = cast(DealState, Reported(final, tricks=(*earlier, plain)))
     with pytest.raises(
         AssertionError, match=r"is won by seat 2; the trick rules give seat 1 .*FT-10\.8"
     ):

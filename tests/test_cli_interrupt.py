@@ -18,9 +18,9 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 import tarotlib
+from tarotlib.core.rng import derive_seed
 from tarotlib.errors import RecordError
 from tarotlib.records import GameRecord, load_match, read_records, save
-from tarotlib.rng import derive_seed
 
 SRC = Path(tarotlib.__file__).resolve().parent.parent
 

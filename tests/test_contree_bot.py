@@ -9,8 +9,8 @@ import pytest
 
 import tarotlib
 from tarotlib.bots import HeuristicBot, duel
-from tarotlib.cards import parse_cards
 from tarotlib.cli import main
+from tarotlib.core.cards import parse_cards
 from tarotlib.variants.belote import Contract
 from tarotlib.variants.belote.contree import Contree, ContreeBid, ContreeOptions
 from tarotlib.variants.belote.contree.bot import ContreeBot, estimate

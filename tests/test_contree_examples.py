@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from belote_helpers import cards
 
-from tarotlib.cards import card_mask, cards_of, parse_cards
-from tarotlib.engine import DealResult
+from tarotlib.core.cards import card_mask, cards_of, parse_cards
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.errors import IllegalActionError
 from tarotlib.match import Match
-from tarotlib.tricks import TrickRules
 from tarotlib.variants.belote import Contract
 from tarotlib.variants.belote.contree import (
     BidKind,

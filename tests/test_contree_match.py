@@ -4,7 +4,7 @@ and the game goes on even if a rounded total reaches the target."""
 
 from __future__ import annotations
 
-from tarotlib.engine import DealResult
+from tarotlib.core.results import DealResult
 from tarotlib.match import Match
 from tarotlib.variants.belote.contree import Contree, ContreeOptions
 from tarotlib.variants.belote.contree.scoring import ContreeFacts, score_contree

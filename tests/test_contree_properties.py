@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import tarotlib
-from tarotlib.actions import Pass
 from tarotlib.bots import RandomBot
+from tarotlib.core.actions import Pass
 from tarotlib.match import Match
 from tarotlib.records import GameRecord
 from tarotlib.testing import check_replay, check_state, random_play
@@ -44,13 +44,13 @@ AUCTION_ACTIONS = st.sampled_from(
 )
 
 
-def every_step(state: tarotlib.engine.GameState) -> None:
+def every_step(state: tarotlib.deal.DealState) -> None:
     check_state(state)
 
 
 @SETTINGS
 @given(state=deals(rules("contree")), chooser=st.integers(0, 2**32))
-def test_random_play_under_drawn_options(state: tarotlib.engine.GameState, chooser: int) -> None:
+def test_random_play_under_drawn_options(state: tarotlib.deal.DealState, chooser: int) -> None:
     """Every state passes the oracle; the deal ends; it replays identically, from the state and
     from its record; a played deal conserves the 32 cards and 162 points (152 + 10, or the
     capot's 252 / ``capot_total``; TA/SA: their table's totals)."""
@@ -82,7 +82,7 @@ def test_random_play_under_drawn_options(state: tarotlib.engine.GameState, choos
 @SETTINGS
 @given(state=deals(rules("contree")), chooser=st.integers(0, 2**32), action=AUCTION_ACTIONS)
 def test_rejections_give_the_rule_and_change_nothing(
-    state: tarotlib.engine.GameState, chooser: int, action: object
+    state: tarotlib.deal.DealState, chooser: int, action: object
 ) -> None:
     """During the auction, an action that is not offered is rejected with a reason citing CO-4,
     and the state is unchanged (``check_rejects``)."""
@@ -95,7 +95,7 @@ def test_rejections_give_the_rule_and_change_nothing(
 
 @FEW
 @given(options=rules("contree"), seed=st.integers(0, 2**16))
-def test_a_match_ends_per_co10(options: tarotlib.engine.Rules, seed: int) -> None:
+def test_a_match_ends_per_co10(options: tarotlib.deal.Game, seed: int) -> None:
     """Random bots play a match to the options' target (or number of deals) and it ends with a
     winner above the target, or after the deals, never tied."""
     o = options.options  # type: ignore[attr-defined]

@@ -26,13 +26,13 @@ from tarotlib import (
     parse_card,
     parse_cards,
 )
-from tarotlib.auction import OneRoundAuction
-from tarotlib.cards import EXCUSE_MASK, TRUMP_MASK
-from tarotlib.dealing import KITTY
-from tarotlib.declarations import TrumpShow
-from tarotlib.exchange import DiscardRule
-from tarotlib.ranking import CHAMBERY, LOMBARD, STANDARD, RankOrder
-from tarotlib.rng import derive_seed, shuffle, splitmix64
+from tarotlib.core.cards import EXCUSE_MASK, TRUMP_MASK
+from tarotlib.core.dealing import KITTY
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.ranking import CHAMBERY, LOMBARD, STANDARD, RankOrder
+from tarotlib.core.rng import derive_seed, shuffle, splitmix64
+from tarotlib.core.shows import TrumpShow
+from tarotlib.deal.auctions import OneRoundAuction
 from tarotlib.variants.french_tarot import FrenchTarotOptions
 
 

@@ -24,14 +24,16 @@ from profiles import examples
 
 import tarotlib
 from tarotlib import DealState
-from tarotlib.actions import Play
-from tarotlib.cards import parse_card
 from tarotlib.cli import main
+from tarotlib.core.actions import Play
+from tarotlib.core.cards import parse_card
+from tarotlib.core.dealing import Layout
+from tarotlib.core.points import PointTable
+from tarotlib.core.ranking import RankOrder
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import TrickPlay
-from tarotlib.dealing import Layout
-from tarotlib.engine import DealResult, GameState
-from tarotlib.points import PointTable
-from tarotlib.ranking import RankOrder
+from tarotlib.registry import unregister
 from tarotlib.testing import (
     VariantMachine,
     check_deal,
@@ -42,8 +44,6 @@ from tarotlib.testing import (
     registered,
     states,
 )
-from tarotlib.tricks import TrickRules
-from tarotlib.variants.registry import unregister
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "custom_variant.py"
@@ -164,7 +164,7 @@ def test_illegal_plays_say_why() -> None:
 # -- tarotlib.testing pointed at it ----------------------------------------------------------------
 @FEW
 @given(states("piquet-whist"))
-def test_every_check_holds_on_states_reached_by_legal_play(state: GameState) -> None:
+def test_every_check_holds_on_states_reached_by_legal_play(state: DealState) -> None:
     assert state.layout.mask == tarotlib.PIQUET_32.mask  # dealt from its own pack
     game.check(state)
 
@@ -172,7 +172,7 @@ def test_every_check_holds_on_states_reached_by_legal_play(state: GameState) -> 
 @FEW
 @given(played_deals("piquet-whist", on_step=game.check))
 def test_every_check_holds_at_every_step_of_whole_deals(
-    deal: tuple[GameState, GameState, tuple[tarotlib.Action, ...]],
+    deal: tuple[DealState, DealState, tuple[tarotlib.Action, ...]],
 ) -> None:
     first, last, actions = deal
     assert (
@@ -205,13 +205,13 @@ def test_the_command_line_plays_it(capsys: pytest.CaptureFixture[str]) -> None:
 STRICT = game.TRICKS
 
 
-def strict_check(state: GameState) -> None:
+def strict_check(state: DealState) -> None:
     """The checks with the real facts, whatever the broken game uses."""
     check_deal(state, deck=tarotlib.PIQUET_32, trick_rules=STRICT, point_table=game.POINTS)
 
 
 def broken(
-    rules: PiquetWhist, check: Callable[[GameState], object] = strict_check, deals: int = 30
+    rules: PiquetWhist, check: Callable[[DealState], object] = strict_check, deals: int = 30
 ) -> str:
     """Play random deals of a broken version of the game, checking every step; the failure."""
     rng = random.Random(0)
@@ -310,7 +310,7 @@ def machine_failure(rules: PiquetWhist) -> BaseException:
     class Machine(VariantMachine):  # this broken game, whatever the registry holds
         deals = deals(rules)
 
-        def check(self, state: GameState) -> None:
+        def check(self, state: DealState) -> None:
             strict_check(state)
 
     quick = settings(

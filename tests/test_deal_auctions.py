@@ -15,8 +15,12 @@ from hypothesis import strategies as st
 from phase_helpers import SCHEDULES, Said, Words, check_phase_state, drive, finish, play
 from profiles import examples
 
-from tarotlib.actions import Action, Bid, Pass, Play
-from tarotlib.cards import parse_card
+from tarotlib.core.actions import Action, Bid, Pass, Play
+from tarotlib.core.cards import parse_card
+from tarotlib.core.dealing import PacketSchedule
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import (
     ALL_PASSED,
     FIRST_OF_SERIES,
@@ -32,13 +36,9 @@ from tarotlib.deal import (
     evolve,
     first_of_series,
 )
-from tarotlib.dealing import PacketSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, IllegalActionError
 from tarotlib.match import Match
 from tarotlib.testing import check_replay
-from tarotlib.tricks import TrickRules
 
 
 class Ombre(Words):

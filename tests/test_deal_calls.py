@@ -16,8 +16,8 @@ from phase_helpers import SCHEDULES, Said, Words, check_phase_state, drive, fini
 from profiles import examples
 
 import tarotlib
-from tarotlib.actions import Action, Call, NoCall, Pass, Play
-from tarotlib.cards import (
+from tarotlib.core.actions import Action, Call, NoCall, Pass, Play
+from tarotlib.core.cards import (
     ALL_CARDS,
     EXCUSE,
     EXCUSE_MASK,
@@ -28,6 +28,11 @@ from tarotlib.cards import (
     parse_card,
     parse_cards,
 )
+from tarotlib.core.dealing import Layout, PacketSchedule
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import (
     ALL_PASSED,
     CALLED_IN_DISCARD,
@@ -48,13 +53,8 @@ from tarotlib.deal import (
     unheld_cards,
     unheld_reason,
 )
-from tarotlib.dealing import Layout, PacketSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, IllegalActionError
-from tarotlib.exchange import DiscardRule
 from tarotlib.testing import check_replay
-from tarotlib.tricks import TrickRules
 
 
 class Ombre(Words):

@@ -14,8 +14,12 @@ from phase_helpers import SCHEDULES, Said, Words, check_phase_state, drive, fini
 from profiles import examples
 
 import tarotlib
-from tarotlib.actions import Action, Concede, Pass, Play, Redeal, Slam
-from tarotlib.cards import parse_card
+from tarotlib.core.actions import Action, Concede, Pass, Play, Redeal, Slam
+from tarotlib.core.cards import parse_card
+from tarotlib.core.dealing import PacketSchedule
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import (
     CONCEDED,
     CallCard,
@@ -32,12 +36,8 @@ from tarotlib.deal import (
     unheld_reason,
 )
 from tarotlib.deal.data import Note
-from tarotlib.dealing import PacketSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, IllegalActionError
 from tarotlib.testing import check_replay
-from tarotlib.tricks import TrickRules
 
 
 class Ombre(Words):

@@ -20,7 +20,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from tarotlib.cards import TRUMP_MASK, card_mask, cards_of, format_cards, parse_cards
+from tarotlib.core.cards import TRUMP_MASK, card_mask, cards_of, format_cards, parse_cards
+from tarotlib.core.dealing import (
+    KITTY,
+    DealerExtraSchedule,
+    Layout,
+    PacketSchedule,
+    PileSchedule,
+    dealt_order_of,
+    sitter_of,
+)
+from tarotlib.core.decks import CHAMBERY_62, OMBRE_54, TAROT_78, Deck
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal import (
     DealState,
     DiscardCards,
@@ -31,23 +44,10 @@ from tarotlib.deal import (
     dealt_in_order,
 )
 from tarotlib.deal.discard import dealer
-from tarotlib.dealing import (
-    KITTY,
-    DealerExtraSchedule,
-    Layout,
-    PacketSchedule,
-    PileSchedule,
-    dealt_order_of,
-    sitter_of,
-)
-from tarotlib.decks import CHAMBERY_62, OMBRE_54, TAROT_78, Deck
-from tarotlib.engine import DealResult
 from tarotlib.errors import DealError
-from tarotlib.exchange import DiscardRule
 from tarotlib.records import GameRecord
+from tarotlib.registry import VariantInfo
 from tarotlib.testing.generic import registered
-from tarotlib.tricks import Overtrump, TrickRules
-from tarotlib.variants.registry import VariantInfo
 
 SLOW = settings(
     max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]

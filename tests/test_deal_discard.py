@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from tarotlib.actions import Discard
-from tarotlib.cards import (
+from tarotlib.core.actions import Discard
+from tarotlib.core.cards import (
     TRUMP_MASK,
     card_mask,
     cards_of,
@@ -27,6 +27,11 @@ from tarotlib.cards import (
     parse_card,
     parse_cards,
 )
+from tarotlib.core.dealing import DealerExtraSchedule, Layout
+from tarotlib.core.decks import TAROT_78, Deck
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal import (
     DealState,
     DiscardCards,
@@ -36,12 +41,7 @@ from tarotlib.deal import (
     discard_owner,
 )
 from tarotlib.deal.discard import DiscardOwner, dealer
-from tarotlib.dealing import DealerExtraSchedule, Layout
-from tarotlib.decks import TAROT_78, Deck
-from tarotlib.engine import DealResult
 from tarotlib.errors import IllegalActionError
-from tarotlib.exchange import DiscardRule
-from tarotlib.tricks import Overtrump, TrickRules
 
 TRICKS = TrickRules(overtrump=Overtrump.NEVER, trump_lead_higher=False)  # LO-6.2, CH-11.2
 LO_HONOURS = card_mask(parse_cards("KS KH KD KC T21 T1 EX"))  # LO-4

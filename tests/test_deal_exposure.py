@@ -17,8 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from tarotlib.actions import Expose, Play
-from tarotlib.cards import TRUMP_MASK, Card, card_mask, format_cards, parse_card, parse_cards
+from tarotlib.core.actions import Expose, Play
+from tarotlib.core.cards import TRUMP_MASK, Card, card_mask, format_cards, parse_card, parse_cards
+from tarotlib.core.dealing import DealerExtraSchedule, Layout
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal import (
     DealState,
     DiscardCards,
@@ -32,12 +37,7 @@ from tarotlib.deal import (
 from tarotlib.deal.data import Note
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.exposure import ExposureOrder
-from tarotlib.dealing import DealerExtraSchedule, Layout
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import DealResult
 from tarotlib.errors import DealError, IllegalActionError
-from tarotlib.exchange import DiscardRule
-from tarotlib.tricks import Overtrump, TrickRules
 
 TRICKS = TrickRules(overtrump=Overtrump.NEVER, trump_lead_higher=False)  # LO-6.2
 HONOURS = card_mask(parse_cards("KS KH KD KC T21 T1 EX"))  # LO-4, LO-12.2

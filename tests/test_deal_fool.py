@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from tarotlib import Give, Layout, PacketSchedule, Play, parse_card, parse_cards
-from tarotlib.cards import EXCUSE, Card, card_mask
+from tarotlib.core.cards import EXCUSE, Card, card_mask
+from tarotlib.core.decks import TAROT_78, Deck
+from tarotlib.core.points import tarot_group_values
+from tarotlib.core.ranking import LOMBARD
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal import DealData, DealState, ExchangeRule, Game, TrickPlay, evolve
-from tarotlib.decks import TAROT_78, Deck
-from tarotlib.engine import DealResult
 from tarotlib.errors import IllegalActionError
-from tarotlib.points import tarot_group_values
-from tarotlib.ranking import LOMBARD
-from tarotlib.tricks import Overtrump, TrickRules
 
 LOMBARD_TRICKS = TrickRules(LOMBARD, overtrump=Overtrump.NEVER, trump_lead_higher=False)
 # LO-4 face values, Lombardy column (blanks 0).

@@ -11,7 +11,7 @@ import pytest
 
 import tarotlib
 from tarotlib import Bid, Call, DealState, Pass
-from tarotlib.cards import parse_card
+from tarotlib.core.cards import parse_card
 from tarotlib.deal import DealData, Note, evolve, note, with_note
 from tarotlib.errors import DealError
 from tarotlib.variants.belote import Belote, BeloteState

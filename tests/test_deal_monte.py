@@ -13,8 +13,13 @@ from hypothesis import strategies as st
 from phase_helpers import SCHEDULES, Said, check_phase_state, drive, finish, play
 from profiles import examples
 
-from tarotlib.actions import Action, Answer, Monte, Pass, Play, Slam
-from tarotlib.cards import parse_card
+from tarotlib.core.actions import Action, Answer, Monte, Pass, Play, Slam
+from tarotlib.core.cards import parse_card
+from tarotlib.core.dealing import PacketSchedule
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import (
     MONTE as MONTE_NOTE,
 )
@@ -28,14 +33,9 @@ from tarotlib.deal import (
     TrickPlay,
     evolve,
 )
-from tarotlib.dealing import PacketSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, IllegalActionError
-from tarotlib.exchange import DiscardRule
 from tarotlib.match import Match
 from tarotlib.testing import check_replay
-from tarotlib.tricks import TrickRules
 
 MONTE = "Monte: every player agreed to annul the deal"
 

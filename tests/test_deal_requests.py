@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from tarotlib.actions import Give, Request, Stop
-from tarotlib.cards import (
+from tarotlib.core.actions import Give, Request, Stop
+from tarotlib.core.cards import (
     EXCUSE_MASK,
     TRUMP_MASK,
     Card,
@@ -29,6 +29,11 @@ from tarotlib.cards import (
     parse_card,
     parse_cards,
 )
+from tarotlib.core.dealing import DealerExtraSchedule, Layout
+from tarotlib.core.decks import OMBRE_54, TAROT_78, Deck
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal import (
     DealData,
     DealState,
@@ -44,12 +49,7 @@ from tarotlib.deal import (
 )
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.requests import InDiscard
-from tarotlib.dealing import DealerExtraSchedule, Layout
-from tarotlib.decks import OMBRE_54, TAROT_78, Deck
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, IllegalActionError
-from tarotlib.exchange import DiscardRule
-from tarotlib.tricks import Overtrump, TrickRules
 
 TRICKS = TrickRules(overtrump=Overtrump.NEVER, trump_lead_higher=False)  # CH-11.2
 NEVER = card_mask(parse_cards("KS KH KD KC T21 EX"))  # CH-7.2: never a King, trump 21, the Fou

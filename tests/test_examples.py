@@ -9,7 +9,7 @@ from types import ModuleType
 import pytest
 
 from tarotlib import variant_names
-from tarotlib.variants.registry import unregister
+from tarotlib.registry import unregister
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 

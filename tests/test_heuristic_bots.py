@@ -15,9 +15,9 @@ from ft_helpers import fill_layout, make_rules
 import tarotlib
 from tarotlib import Action, Bid, Call, Declare, IllegalActionError, Layout, Pass, Play
 from tarotlib.bots import Bot, DuelResult, HeuristicBot, RandomBot, duel
-from tarotlib.cards import EXCUSE, Card, parse_card, parse_cards
-from tarotlib.engine import GameState, Rules
-from tarotlib.tricks import PlayedTrick
+from tarotlib.core.cards import EXCUSE, Card, parse_card, parse_cards
+from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal import DealState, Game
 from tarotlib.variants.belote import (
     Announcement,
     Belote,
@@ -69,7 +69,7 @@ CONFIG_IDS = [
 SOME_IDS = CONFIG_IDS[:3] + CONFIG_IDS[-3:]
 
 
-def play_deal(state: GameState, bots: Sequence[Bot]) -> GameState:
+def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
     while not state.is_over:
         seat = state.to_act
         assert seat is not None
@@ -77,9 +77,9 @@ def play_deal(state: GameState, bots: Sequence[Bot]) -> GameState:
     return state
 
 
-def heuristic_states(rules: Rules, seeds: range, mix: bool = True) -> list[GameState]:
+def heuristic_states(rules: Game, seeds: range, mix: bool = True) -> list[DealState]:
     """Every state in which a heuristic seat chose, in seeded deals (random bots in some seats)."""
-    out: list[GameState] = []
+    out: list[DealState] = []
     n = rules.players
     for seed in seeds:
         bots: list[Bot] = [
@@ -184,7 +184,7 @@ class Guard:
     """Shows a bot only the seat to act, its legal actions, the public rules and the observation of
     the seat to act; anything else raises."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: DealState) -> None:
         self._state = state
         self.observed: list[int] = []
 
@@ -193,7 +193,7 @@ class Guard:
         return self._state.to_act
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> Game:
         return self._state.rules
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -230,20 +230,20 @@ def _swap(layout: Layout, a: int, b: int) -> Layout:
     )
 
 
-def _hidden_twins(state: GameState, seat: int) -> list[GameState]:
+def _hidden_twins(state: DealState, seat: int) -> list[DealState]:
     """States with the same history in which two cards held by two other seats are exchanged;
     only those in which the history stays legal and ``seat`` observes exactly the same."""
     n = state.rules.players
     assert isinstance(state, (FrenchTarotState, BeloteState))
     held = [state.hand(s) for s in range(n)]
     obs = state.observation(seat)
-    twins: list[GameState] = []
+    twins: list[DealState] = []
     others = [s for s in range(n) if s != seat]
     for s1, s2 in itertools.combinations(others, 2):
         for a, b in itertools.islice(itertools.product(held[s1], held[s2]), 0, 40, 7):
             layout = _swap(state.layout, a, b)
             try:
-                twin: GameState = state.rules.new_deal(layout=layout)
+                twin: DealState = state.rules.new_deal(layout=layout)
                 for action in state.history:
                     twin = twin.apply(action)
             except IllegalActionError:
@@ -272,7 +272,7 @@ def test_other_seats_hidden_cards_do_not_change_the_choice(
 
 def test_the_hidden_card_check_catches_a_peeking_bot() -> None:
     # A bot that looks at the next seat's hand is caught by the same comparison.
-    def peek(state: GameState) -> Action:
+    def peek(state: DealState) -> Action:
         assert isinstance(state, FrenchTarotState) and state.to_act is not None
         actions = state.legal_actions()
         neighbour = state.hand((state.to_act + 1) % state.rules.players)
@@ -678,7 +678,7 @@ def test_duel_swaps_the_seats() -> None:
         bot = RandomBot(seed)
 
         class Spy:
-            def choose(self, state: GameState) -> Action:
+            def choose(self, state: DealState) -> Action:
                 seat = state.to_act
                 assert seat is not None
                 seen.append(seat)

@@ -9,10 +9,17 @@ import pytest
 from lombard_helpers import layout_with, lombardy, play, play_out, reseghino, texts
 
 import tarotlib
-from tarotlib.actions import Discard
-from tarotlib.cards import FULL_MASK, card_mask, cards_of, format_cards, parse_card, parse_cards
-from tarotlib.dealing import Layout
-from tarotlib.engine import DealResult
+from tarotlib.core.actions import Discard
+from tarotlib.core.cards import (
+    FULL_MASK,
+    card_mask,
+    cards_of,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from tarotlib.core.dealing import Layout
+from tarotlib.core.results import DealResult
 from tarotlib.errors import CardParseError, DealError, IllegalActionError, OptionError
 from tarotlib.match import Match
 from tarotlib.variants.lombard.facts import LOMBARDY_POINTS, points

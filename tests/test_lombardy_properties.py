@@ -30,7 +30,7 @@ SETTINGS = settings(
 )
 
 
-def every_step(state: tarotlib.engine.GameState) -> None:
+def every_step(state: tarotlib.deal.DealState) -> None:
     check_state(state)  # the generic checks, zero-sum where it applies, then the oracle
 
 
@@ -170,7 +170,7 @@ def test_records_replay(name: str, tmp_path: Path) -> None:
 def test_match_record_replays() -> None:
     """A whole Lombardy game (4 deals, Monte deals counting) by bots, recorded and replayed."""
     match = tarotlib.Match.start(lombardy(first_dealer="random"), deals=4, seed=3)
-    states: list[tarotlib.engine.GameState] = []
+    states: list[tarotlib.deal.DealState] = []
     while not match.is_over:
         state, _ = random_play(match.new_deal(), len(states))
         states.append(state)

@@ -6,9 +6,9 @@ import pytest
 
 import tarotlib
 from tarotlib.bots import RandomBot
-from tarotlib.engine import DealResult
+from tarotlib.core.results import DealResult
+from tarotlib.core.rng import derive_seed
 from tarotlib.match import Match
-from tarotlib.rng import derive_seed
 
 
 def annulled(players: int) -> DealResult:

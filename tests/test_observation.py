@@ -16,8 +16,8 @@ from profiles import examples
 
 import tarotlib
 from tarotlib import Bid, Call, Discard, Layout, Pass, Redeal
-from tarotlib.cards import ALL_CARDS, EXCUSE, Card, Rank, Suit, suit_card, trump
-from tarotlib.engine import GameState
+from tarotlib.core.cards import ALL_CARDS, EXCUSE, Card, Rank, Suit, suit_card, trump
+from tarotlib.deal import DealState
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.variants.french_tarot import FrenchTarot, FrenchTarotOptions, FrenchTarotState
@@ -29,12 +29,12 @@ STEPWISE = settings(
 )
 
 
-def ft(state: GameState) -> FrenchTarotState:
+def ft(state: DealState) -> FrenchTarotState:
     assert isinstance(state, FrenchTarotState)
     return state
 
 
-def _observations_ok(state: GameState) -> None:
+def _observations_ok(state: DealState) -> None:
     s = ft(state)
     fto.check_observation(s)
     fto.check_no_leak(s)
@@ -54,7 +54,7 @@ def test_no_leak_at_every_step(players: int, data: st.DataObject) -> None:
 
 @settings(max_examples=examples(30), deadline=None)
 @given(state=ts.states(max_steps=120))
-def test_to_json_is_json_and_leaks_nothing(state: GameState) -> None:
+def test_to_json_is_json_and_leaks_nothing(state: DealState) -> None:
     s = ft(state)
     for seat in range(s.rules.players):
         data = s.observation(seat).to_json()
@@ -74,7 +74,7 @@ def test_to_json_is_json_and_leaks_nothing(state: GameState) -> None:
 def test_partner_secret_until_called_card_played(data: st.DataObject) -> None:
     state = data.draw(ts.deals(ts.rules(players=5)))
 
-    def check(step: GameState) -> None:
+    def check(step: DealState) -> None:
         s = ft(step)
         partner, called = s.partner, s.called_card
         if partner is None and called is not None and not s.is_over:

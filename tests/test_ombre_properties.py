@@ -19,7 +19,7 @@ SETTINGS = settings(
 )
 
 
-Deal = tuple[tarotlib.GameState, tarotlib.GameState, object]
+Deal = tuple[tarotlib.DealState, tarotlib.DealState, object]
 
 
 def _check_whole(deal: Deal) -> None:

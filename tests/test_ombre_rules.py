@@ -4,19 +4,17 @@ Expected values come from the rules file (lombard-tarot.md), not from the engine
 
 from __future__ import annotations
 
-from typing import cast
-
 import pytest
 from ombre_helpers import discard_first, drive, layout, ombre, seen
 
 import tarotlib
 from tarotlib import GameRecord, IllegalActionError, Match, OptionError, parse_card
-from tarotlib.actions import Discard, Request
 from tarotlib.bots import RandomBot
-from tarotlib.cards import ALL_CARDS, card_mask, parse_cards
+from tarotlib.core.actions import Discard, Request
+from tarotlib.core.cards import ALL_CARDS, card_mask, parse_cards
+from tarotlib.core.decks import OMBRE_54, TAROT_78
+from tarotlib.core.results import DealResult
 from tarotlib.deal import DealState
-from tarotlib.decks import OMBRE_54, TAROT_78
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError, CardParseError
 from tarotlib.testing import check_state, random_play
 from tarotlib.variants.lombard.ombre import Contract, Ombre, OmbreSummary, score_deal
@@ -299,7 +297,7 @@ def test_called_card_in_discard_to_34_4() -> None:
             view = seen(state, seat)
             assert view.partner is None and not view.alone
         final, _ = random_play(state, 1)
-        assert seen(cast(DealState, final), 2).partner == (None if partner < 0 else 0)
+        assert seen(final, 2).partner == (None if partner < 0 else 0)
 
 
 def test_niente_calls_no_partner_and_mandatory_call() -> None:

@@ -19,16 +19,15 @@ import attrs
 import pytest
 
 import tarotlib
-from tarotlib.actions import Action
 from tarotlib.bots import HeuristicBot, RandomBot, duel
 from tarotlib.bots.weighing import TieBreaker
-from tarotlib.deal import DealState
-from tarotlib.engine import GameState, Rules
+from tarotlib.core.actions import Action
+from tarotlib.deal import DealState, Game
+from tarotlib.registry import LazyHook, VariantInfo, default_variant, unregister
 from tarotlib.terminal import table_view
 from tarotlib.terminal.view import ViewParts
 from tarotlib.testing import check_state, deck_of, registered
 from tarotlib.testing import strategies as ts
-from tarotlib.variants.registry import LazyHook, VariantInfo, default_variant, unregister
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "custom_variant.py"
@@ -79,9 +78,9 @@ def test_the_built_in_games_are_found_on_first_use_and_their_hooks_stay_unloaded
     out = run(
         """
         import sys, tarotlib
-        from tarotlib.variants import registry
-        games = [m for m in sys.modules if m.startswith("tarotlib.variants.")]
-        print(games == ["tarotlib.variants.registry"], registry._REGISTRY == {})
+        from tarotlib import registry
+        games = [m for m in sys.modules if m.startswith("tarotlib.variants")]
+        print(games == [], registry._REGISTRY == {})
         print(tarotlib.variant_names())
         hooks = ("bot", "oracle", "strategies", "view")
         print(sorted(m for m in sys.modules if m.rpartition(".")[2] in hooks))
@@ -225,19 +224,19 @@ def test_a_games_hooks_are_what_the_shared_modules_use() -> None:
     calls: list[str] = []
 
     def bot(rng: TieBreaker) -> object:
-        def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+        def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
             calls.append("bot")
             return actions[-1]
 
         return play
 
-    def oracle(state: GameState) -> None:
+    def oracle(state: DealState) -> None:
         calls.append("oracle")
 
     def view(observation: object) -> ViewParts | None:
         return ViewParts(contract="hearts are trumps", teams=((0, 2), (1, 3)))
 
-    def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    def teams(rules: Game) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 
     info = attrs.evolve(game.INFO, bot=bot, oracle=oracle, view=view, teams=teams, zero_sum=False)

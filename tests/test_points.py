@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tarotlib import ALL_CARDS, Card, card_mask, parse_cards, trump
-from tarotlib.cards import EXCUSE, FULL_MASK, Rank, Suit, suit_card
-from tarotlib.points import FRENCH_TAROT_POINTS, PointTable, tarot_group_values
+from tarotlib.core.cards import EXCUSE, FULL_MASK, Rank, Suit, suit_card
+from tarotlib.core.points import FRENCH_TAROT_POINTS, PointTable, tarot_group_values
 
 # LO-4: Lombardy values (Mondo 6) with blanks given group value 1 (LO-5.2), groups of 4.
 LOMBARDY = PointTable(

@@ -24,12 +24,12 @@ from profiles import examples
 
 import tarotlib
 from tarotlib import Bid, Call, Pass, Play, Redeal, Slam
-from tarotlib.cards import ALL_CARDS, EXCUSE, Card, Rank, Suit, suit_card, trump
-from tarotlib.dealing import Layout
-from tarotlib.engine import GameState
+from tarotlib.core.cards import ALL_CARDS, EXCUSE, Card, Rank, Suit, suit_card, trump
+from tarotlib.core.dealing import Layout
+from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal import DealState
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
-from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.french_tarot import (
     FrenchTarot,
     FrenchTarotObservation,
@@ -52,12 +52,12 @@ STEPWISE = settings(
 )
 
 
-def ft(state: GameState) -> FrenchTarotState:
+def ft(state: DealState) -> FrenchTarotState:
     assert isinstance(state, FrenchTarotState)
     return state
 
 
-def check_all(state: GameState) -> None:
+def check_all(state: DealState) -> None:
     """Every invariant (``check_state``)."""
     inv.check_state(ft(state))
 
@@ -115,7 +115,7 @@ def test_grash_all_pass(
 
 @MANY
 @given(deal=ts.played_deals())
-def test_random_play_terminates(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
+def test_random_play_terminates(deal: tuple[DealState, DealState, tuple[object, ...]]) -> None:
     first, last, actions = deal
     assert last.is_over and last.history == actions
     # the generic checker agrees, from the first state, with another random policy
@@ -137,35 +137,35 @@ def test_cards_conserved_at_every_step(data: st.DataObject) -> None:
 
 @MANY
 @given(deal=ts.played_deals())
-def test_card_points_conserved(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
+def test_card_points_conserved(deal: tuple[DealState, DealState, tuple[object, ...]]) -> None:
     """FT-1.5, FT-13.3, FT-13.4: attack + defence = 91; the breakdown counts the attack's pile."""
     fto.check_points_conserved(ft(deal[1]))
 
 
 @MANY
 @given(deal=ts.played_deals())
-def test_scores_zero_sum(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
+def test_scores_zero_sum(deal: tuple[DealState, DealState, tuple[object, ...]]) -> None:
     """FT-14.2 (and FT-15.2 for Grash): every deal is zero-sum."""
     inv.check_zero_sum(deal[1].result)
 
 
 @MANY
 @given(deal=ts.played_deals())
-def test_trick_winners(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
+def test_trick_winners(deal: tuple[DealState, DealState, tuple[object, ...]]) -> None:
     """FT-9.3 / FT-10.8: each trick's winner, recomputed independently."""
     fto.check_trick_winners(ft(deal[1]))
 
 
 @MANY
 @given(deal=ts.played_deals())
-def test_final_piles_and_excuse(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
+def test_final_piles_and_excuse(deal: tuple[DealState, DealState, tuple[object, ...]]) -> None:
     """FT-10: the 78 cards end in the piles + écart/chien once; the Excuse in the right pile."""
     fto.check_final_piles(ft(deal[1]))
 
 
 @MANY
 @given(deal=ts.played_deals())
-def test_score_matches_rules(deal: tuple[GameState, GameState, tuple[object, ...]]) -> None:
+def test_score_matches_rules(deal: tuple[DealState, DealState, tuple[object, ...]]) -> None:
     """FT-13, FT-14: the result equals an independent recomputation of D and the payouts."""
     fto.check_score_matches_rules(ft(deal[1]))
 
@@ -218,7 +218,7 @@ def test_petit_and_excuse_kept_late(data: st.DataObject) -> None:
 
 @QUICK
 @given(state=ts.states())
-def test_legal_actions_deterministic_and_applicable(state: GameState) -> None:
+def test_legal_actions_deterministic_and_applicable(state: DealState) -> None:
     """Same state → same tuple; every listed action applies; an equal state lists the same."""
     inv.check_legal_actions(state)
     twin = state.rules.new_deal(layout=state.layout)
@@ -230,7 +230,7 @@ def test_legal_actions_deterministic_and_applicable(state: GameState) -> None:
 
 @QUICK
 @given(state=ts.states())
-def test_replay_gives_same_state(state: GameState) -> None:
+def test_replay_gives_same_state(state: DealState) -> None:
     inv.check_replay(state)
 
 
@@ -242,7 +242,7 @@ def test_replay_gives_same_state(state: GameState) -> None:
     rules=ts.rules(),
 )
 def test_same_seed_same_actions_same_result(
-    seed: int, dealer: int, policy: int, rules: tarotlib.Rules
+    seed: int, dealer: int, policy: int, rules: tarotlib.Game
 ) -> None:
     """Principle 5: the same seed and the same actions give the same game and result."""
     dealer %= rules.players
@@ -264,7 +264,7 @@ def test_same_seed_same_actions_same_result(
 @QUICK
 @given(rules=ts.rules(), order=ts.permutations_of_pack(), dealer=st.integers(0, 4))
 def test_deal_from_order_is_deterministic(
-    rules: tarotlib.Rules, order: list[int], dealer: int
+    rules: tarotlib.Game, order: list[int], dealer: int
 ) -> None:
     dealer %= rules.players
     a = rules.deal_from_order(order, dealer)
@@ -275,7 +275,7 @@ def test_deal_from_order_is_deterministic(
 
 @QUICK
 @given(rules=ts.rules(), order=ts.permutations_of_pack(), dealer=st.integers(0, 4))
-def test_deal_from_order_packets(rules: tarotlib.Rules, order: list[Card], dealer: int) -> None:
+def test_deal_from_order_packets(rules: tarotlib.Game, order: list[Card], dealer: int) -> None:
     """FT-3.1 sizes; FT-3.2: the first card goes to seat dealer + 1, the last to the dealer, and
     neither the first nor the last card of the pack goes to the chien."""
     dealer %= rules.players
@@ -415,7 +415,7 @@ def test_attack_slam_defence_excuse(players: Literal[3, 4, 5], excuse_early: boo
     hands[taker][hands[taker].index(EXCUSE)] = king
     hands[holder][hands[holder].index(king)] = EXCUSE
     rules = FrenchTarot(FrenchTarotOptions(players=players))
-    state: GameState = rules.new_deal(layout=Layout(hands, layout.kitty, layout.dealer))
+    state: DealState = rules.new_deal(layout=Layout(hands, layout.kitty, layout.dealer))
     state = state.apply(Bid(Contract.GARDE_SANS))
     while state.phase == "auction":
         state = state.apply(Pass())
@@ -456,7 +456,7 @@ def test_defence_slam(announce: bool, bonus: int) -> None:
     random.Random(bonus).shuffle(rest)
     layout = Layout(hands=[rest[0:18], taker, rest[18:36], rest[36:54]], kitty=rest[54:], dealer=0)
     opts = FrenchTarotOptions(players=4, defence_slam_bonus=bonus)
-    state: GameState = FrenchTarot(opts).new_deal(layout=layout)
+    state: DealState = FrenchTarot(opts).new_deal(layout=layout)
     state = state.apply(Bid(Contract.GARDE_CONTRE))
     while state.phase == "auction":
         state = state.apply(Pass())
@@ -538,7 +538,7 @@ def test_checkers_catch_broken_engines() -> None:
         inv.check_rejects(start, start.legal_actions()[0])
 
 
-def _keep_excuse_to_the_end(state: GameState, rng: random.Random) -> GameState:
+def _keep_excuse_to_the_end(state: DealState, rng: random.Random) -> DealState:
     """Random play, except that the Excuse is played only when it is the last card."""
     while not state.is_over:
         legal = state.legal_actions()

@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import tarotlib
+import tarotlib.core.cards
+import tarotlib.core.points
+import tarotlib.core.tricks
 from tarotlib.bots import RandomBot
-from tarotlib.engine import GameState, Rules
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import RecordError
 from tarotlib.records import (
     RECORD_FORMAT,
@@ -26,7 +29,7 @@ from tarotlib.records import (
 )
 
 
-def play(state: GameState, bot_seed: int, limit: int | None = None) -> GameState:
+def play(state: DealState, bot_seed: int, limit: int | None = None) -> DealState:
     """Random legal play to the end (or for ``limit`` actions)."""
     bot = RandomBot(bot_seed)
     done = 0
@@ -44,7 +47,7 @@ def check_round_trip(record: GameRecord) -> None:
     assert GameRecord.loads(record.dumps(indent=2)).to_json() == obj
 
 
-def check_replays(state: GameState) -> GameRecord:
+def check_replays(state: DealState) -> GameRecord:
     """The record of ``state`` survives JSON and replays to the same deal, history and result."""
     record = GameRecord.from_state(state)
     check_round_trip(record)
@@ -59,7 +62,7 @@ def check_replays(state: GameState) -> GameRecord:
     return record
 
 
-def petit_sec_seed(rules: Rules) -> int:
+def petit_sec_seed(rules: Game) -> int:
     """The first seed whose deal is annulled by a petit sec."""
     for seed in range(100_000):
         state = rules.new_deal(seed=seed)
@@ -473,7 +476,7 @@ def test_record_built_in_python_is_checked() -> None:
 
 
 # -- declarations (poignée, misère) -------------------------------------------------------------
-def poignee_state() -> GameState:
+def poignee_state() -> DealState:
     """4 players: seat 1 holds T1-T15, takes a Garde Sans and is about to lead (FT-8.2)."""
     trumps = [c for c in tarotlib.ALL_CARDS if str(c).startswith("T")]
     others = [c for c in tarotlib.ALL_CARDS if c not in trumps[:15]]
@@ -552,7 +555,7 @@ def test_belote_layout_record_keeps_the_stock_in_order() -> None:
     assert isinstance(layout, dict) and "layout" in layout
     stock = layout["layout"]["stock"]
     assert len(stock) == 12
-    assert tarotlib.cards.parse_cards(stock) == start.layout.stock  # in dealing order
+    assert tarotlib.core.cards.parse_cards(stock) == start.layout.stock  # in dealing order
     assert record.actions[: len(start.history)] == tuple(a.text for a in start.history)
     again = GameRecord.loads(record.dumps())
     replayed = again.replay()

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 import tarotlib
 from tarotlib._files import write_atomically, written_atomically
 from tarotlib.records import GameRecord, MatchRecord, load, load_match, save
+from tarotlib.registry import variant_names
 from tarotlib.terminal.session import Console, new_session, play
-from tarotlib.variants.registry import variant_names
 
 SRC = Path(tarotlib.__file__).resolve().parent.parent
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file semantics")
@@ -192,7 +192,7 @@ def test_a_device_is_written_in_place_and_never_replaced() -> None:
 
 
 # -- records and matches through the API ----------------------------------------------------------
-def finished(name: str, seed: int = 3) -> tarotlib.GameState:
+def finished(name: str, seed: int = 3) -> tarotlib.DealState:
     state = tarotlib.variant(name).new_deal(seed=seed)
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])

@@ -17,11 +17,11 @@ from typing import Any, ParamSpec, TypeVar
 import pytest
 
 import tarotlib
-from tarotlib.actions import Action
 from tarotlib.bots import RandomBot
 from tarotlib.cli import main
-from tarotlib.engine import GameState, Rules
-from tarotlib.rng import derive_seed
+from tarotlib.core.actions import Action
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import DealState, Game
 from tarotlib.simulation import (
     BOT_NAMES,
     ProgressBar,
@@ -74,14 +74,14 @@ class FirstLegalBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         return state.legal_actions()[0]
 
 
 class NoSeedBot:
     """A bot factory that takes no seed."""
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         return state.legal_actions()[-1]
 
 
@@ -91,7 +91,7 @@ class KeywordSeedBot:
     def __init__(self, *, seed: int) -> None:
         self.bot = RandomBot(seed)
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         return self.bot.choose(state)
 
 
@@ -101,13 +101,13 @@ def results(summary: SimulationSummary) -> dict[str, object]:
 
 
 # -- the documented scheme, written out plainly ----------------------------------------------------
-def dealer_of(rules: Rules, k: int) -> int:
+def dealer_of(rules: Game, k: int) -> int:
     against = rules.options_dict().get("dealer_rotation") == "against_play"
     return (-k if against else k) % rules.players
 
 
 def naive(
-    rules: Rules, deals: int, seed: int, factories: list[Callable[[int], Any]]
+    rules: Game, deals: int, seed: int, factories: list[Callable[[int], Any]]
 ) -> tuple[list[Any], list[tuple[float, ...]]]:
     """Every deal played one after the other as the module documentation says."""
     out = []
@@ -444,7 +444,7 @@ class FailingBot:
     def __init__(self, seed: int) -> None:
         pass
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         raise RuntimeError("bot crashed")
 
 

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 import tarotlib
-from tarotlib.actions import Action
 from tarotlib.bots import RandomBot
 from tarotlib.cli import main
-from tarotlib.engine import GameState, Rules
+from tarotlib.core.actions import Action
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import RecordError
 from tarotlib.records import GameRecord, SeedDeal, deals_file_name, read_records
-from tarotlib.rng import derive_seed
 from tarotlib.simulation import SimulationError, SimulationSummary, simulate
 
 CASES: list[tuple[str, dict[str, object]]] = [
@@ -126,12 +126,12 @@ def test_each_file_holds_its_chunk_of_deals(tmp_path: Path) -> None:
 
 
 # -- every record replays to what the simulation counted -------------------------------------------
-def dealer_of(rules: Rules, k: int) -> int:
+def dealer_of(rules: Game, k: int) -> int:
     against = rules.options_dict().get("dealer_rotation") == "against_play"
     return (-k if against else k) % rules.players
 
 
-def played_plainly(rules: Rules, k: int, seed: int) -> GameState:
+def played_plainly(rules: Game, k: int, seed: int) -> DealState:
     """Deal ``k`` played by random bots as the simulation module documents it."""
     state = rules.new_deal(seed=derive_seed(seed, k), dealer=dealer_of(rules, k))
     bots = [RandomBot(derive_seed(derive_seed(seed, -1 - s), k)) for s in range(rules.players)]
@@ -264,7 +264,7 @@ class CrashingBot:
     def __init__(self, seed: int) -> None:
         self.bot = RandomBot(seed)
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         if state.seed == derive_seed(1, 15) and len(state.history) > 10:
             raise RuntimeError("bot crashed")
         return self.bot.choose(state)
@@ -307,7 +307,7 @@ class DyingBot:
     def __init__(self, seed: int) -> None:
         self.bot = RandomBot(seed)
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         if state.seed == derive_seed(1, 15) and len(state.history) > 10:
             os._exit(3)
         return self.bot.choose(state)

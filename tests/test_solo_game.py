@@ -22,8 +22,8 @@ from tarotlib import (
     parse_card,
     parse_cards,
 )
-from tarotlib.cards import card_mask
 from tarotlib.cli import main
+from tarotlib.core.cards import card_mask
 from tarotlib.deal import FIRST_OF_SERIES
 from tarotlib.records import GameRecord, MatchRecord, save
 from tarotlib.testing import check_replay
@@ -442,9 +442,9 @@ def test_a_redealt_petit_sec_leaves_the_next_deal_first_of_the_series() -> None:
     match = Match.start(rules(solo_petit_sec="mandatory_redeal"), deals=2, seed=5)
     annulled = match.new_deal(layout=petit_sec_layout())
     assert annulled.is_over and annulled.result.annulled == "petit sec (seat 0)"
-    assert annulled.facts == {FIRST_OF_SERIES.name: True}  # type: ignore[attr-defined]
+    assert annulled.facts == {FIRST_OF_SERIES.name: True}
     match = match.add(annulled.result)
     assert match.deals_counted == 0 and match.dealer == PLAYER
     again = match.new_deal()
-    assert again.facts == {FIRST_OF_SERIES.name: True}  # type: ignore[attr-defined]
+    assert again.facts == {FIRST_OF_SERIES.name: True}
     assert [a.text for a in again.legal_actions()] in (["bid prise"], ["redeal", "keep"])

@@ -22,7 +22,7 @@ SETTINGS = settings(
 )
 
 
-def every_step(state: tarotlib.engine.GameState) -> None:
+def every_step(state: tarotlib.deal.DealState) -> None:
     check_state(state)  # the generic checks, zero-sum, then the solo's oracle
 
 
@@ -33,12 +33,12 @@ def every_step(state: tarotlib.engine.GameState) -> None:
     chooser=st.integers(0, 2**32),
 )
 def test_random_play_under_drawn_options(
-    state: tarotlib.engine.GameState, first: bool, chooser: int
+    state: tarotlib.deal.DealState, first: bool, chooser: int
 ) -> None:
     """Every state passes the oracle; the deal ends within its 1 + 6 + 1 + 48 + 1 choices; it
     replays identically, from the state and from its record (with its facts)."""
     facts = {FIRST_OF_SERIES.name: True} if first else None
-    state = state.rules.new_deal(layout=state.layout, facts=facts)  # type: ignore[call-arg]
+    state = state.rules.new_deal(layout=state.layout, facts=facts)
     last, actions = random_play(state, chooser, on_step=every_step, max_actions=60)
     assert last.is_over and len(actions) <= 57
     check_replay(last)

@@ -31,12 +31,12 @@ from test_ai_playout import (
 
 from tarotlib import _compiled
 from tarotlib.ai import RandomPolicy, play_to_end
-from tarotlib.cards import SUIT_MASKS, TRUMP_MASK, Suit
+from tarotlib.core.cards import SUIT_MASKS, TRUMP_MASK, Suit
+from tarotlib.core.ranking import STANDARD
+from tarotlib.core.tricks import NO_CLASS, Overtrump, PartnerTrumped, TrickRules
 from tarotlib.deal import PlayContext
 from tarotlib.deal import play as play_module
 from tarotlib.errors import ActionTypeError, IllegalActionError
-from tarotlib.ranking import STANDARD
-from tarotlib.tricks import NO_CLASS, Overtrump, PartnerTrumped, TrickRules
 
 T = TypeVar("T")
 

@@ -21,8 +21,8 @@ from hypothesis.stateful import (
 from profiles import examples
 
 from tarotlib import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
-from tarotlib.cards import ALL_CARDS, EXCUSE, Card, Rank
-from tarotlib.engine import GameState
+from tarotlib.core.cards import ALL_CARDS, EXCUSE, Card, Rank
+from tarotlib.deal import DealState
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
 from tarotlib.variants.french_tarot import FrenchTarotState
@@ -91,7 +91,7 @@ class FrenchTarotMachine(RuleBasedStateMachine):
         assert self._state is not None
         return self._state
 
-    def _set(self, state: GameState) -> None:
+    def _set(self, state: DealState) -> None:
         assert isinstance(state, FrenchTarotState)
         self._state = state
 
@@ -108,12 +108,12 @@ class FrenchTarotMachine(RuleBasedStateMachine):
 
     # -- dealing and legal play -------------------------------------------------------------------
     @initialize(state=ts.deals())
-    def deal(self, state: GameState) -> None:
+    def deal(self, state: DealState) -> None:
         self._set(state)
 
     @precondition(lambda self: self._state is not None and self._state.is_over)
     @rule(state=ts.deals())
-    def new_deal(self, state: GameState) -> None:
+    def new_deal(self, state: DealState) -> None:
         self._set(state)
 
     @precondition(lambda self: self._state is not None and not self._state.is_over)
@@ -121,7 +121,7 @@ class FrenchTarotMachine(RuleBasedStateMachine):
     def legal_burst(self, data: st.DataObject, count: int) -> None:
         """Play up to ``count`` random legal actions, stopping when the phase changes (so that
         every phase gets its share of illegal attempts)."""
-        state: GameState = self.state
+        state: DealState = self.state
         phase = state.phase
         for _ in range(count):
             state, _ = ts.random_play(state, data, steps=1)

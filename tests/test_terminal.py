@@ -16,11 +16,12 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 import tarotlib
-from tarotlib.actions import Bid, Call, Discard, Play
 from tarotlib.bots import Bot, RandomBot
-from tarotlib.cards import PIQUET_NOTATION, TAROT_NOTATION, parse_card
 from tarotlib.cli import main
-from tarotlib.engine import DealResult, GameState
+from tarotlib.core.actions import Bid, Call, Discard, Play
+from tarotlib.core.cards import PIQUET_NOTATION, TAROT_NOTATION, parse_card
+from tarotlib.core.results import DealResult
+from tarotlib.deal import DealState
 from tarotlib.errors import IllegalActionError, RecordError
 from tarotlib.match import Match
 from tarotlib.records import GameRecord, MatchRecord, SeedDeal, load_match, save
@@ -70,7 +71,7 @@ def cards_named(text: str) -> set[int]:
     return {CARD_FORMS[t] for t in re.findall(r"[^\s\[\]·,():→;]+", text) if t in CARD_FORMS}
 
 
-def bot_states(state: GameState, seed: int) -> Iterator[GameState]:
+def bot_states(state: DealState, seed: int) -> Iterator[DealState]:
     """Every state of a deal played by a random bot, the first and the last included."""
     bot = RandomBot(seed)
     yield state
@@ -192,7 +193,7 @@ def test_the_table_shows_the_previous_and_current_tricks() -> None:
     rules = tarotlib.variant("belote")
     state = rules.new_deal(seed=3)
     bot = RandomBot(2)
-    while not (len(state.tricks) == 2 and len(state.current_trick) == 2):  # type: ignore[attr-defined]
+    while not (len(state.tricks) == 2 and len(state.current_trick) == 2):
         state = state.apply(bot.choose(state))
     view = table_view(state, 1)
     last = view.tricks[-1]
@@ -270,7 +271,7 @@ def test_an_unknown_variants_observation_is_read_through_shared_attributes() -> 
 
 # -- input --------------------------------------------------------------------------------------------
 @pytest.fixture
-def ft_play_state() -> GameState:
+def ft_play_state() -> DealState:
     """French Tarot, 4 players: seat 2 must follow hearts (holds 3H 4H)."""
     rules = tarotlib.variant("french-tarot", players=4)
     layout = tarotlib.Layout.from_text(
@@ -303,12 +304,12 @@ def ft_play_state() -> GameState:
         (" 2 ", "play 4H"),
     ],
 )
-def test_card_shortcuts(ft_play_state: GameState, typed: str, expected: str) -> None:
+def test_card_shortcuts(ft_play_state: DealState, typed: str, expected: str) -> None:
     rules = ft_play_state.rules
     assert resolve_action(typed, ft_play_state.legal_actions(), rules).text == expected
 
 
-def test_an_illegal_card_is_returned_so_the_engine_says_why(ft_play_state: GameState) -> None:
+def test_an_illegal_card_is_returned_so_the_engine_says_why(ft_play_state: DealState) -> None:
     action = resolve_action("t16", ft_play_state.legal_actions(), ft_play_state.rules)
     assert action == Play(parse_card("T16"))
     with pytest.raises(IllegalActionError, match="must follow hearts"):
@@ -467,7 +468,7 @@ def test_bots_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # -- match records ------------------------------------------------------------------------------------
-def finished_match(rules: tarotlib.Rules, **stop: int) -> tuple[Match, list[GameState]]:
+def finished_match(rules: tarotlib.Game, **stop: int) -> tuple[Match, list[DealState]]:
     match = Match.start(rules, seed=21, **stop)
     states = []
     bot = RandomBot(4)
@@ -756,7 +757,7 @@ def test_cli_resume_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "unsupported match record version 9" in capsys.readouterr().err
 
 
-def saved_deal(tmp_path: Path, name: str = "belote", seed: int = 6) -> tuple[Path, GameState]:
+def saved_deal(tmp_path: Path, name: str = "belote", seed: int = 6) -> tuple[Path, DealState]:
     rules = tarotlib.variant(name)
     state = rules.new_deal(seed=seed)
     bot = RandomBot(seed)

@@ -19,9 +19,12 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import tarotlib
-from tarotlib.cards import ALL_CARDS, Card
-from tarotlib.decks import PIQUET_32, TAROT_78
-from tarotlib.engine import GameState, Rules
+import tarotlib.core.cards
+import tarotlib.core.points
+import tarotlib.core.tricks
+from tarotlib.core.cards import ALL_CARDS, Card
+from tarotlib.core.decks import PIQUET_32, TAROT_78
+from tarotlib.deal import DealState, Game
 from tarotlib.testing import (
     DealFacts,
     VariantMachine,
@@ -52,7 +55,7 @@ def test_from_type_card_draws_cards_of_the_tarot_pack(card: Card) -> None:
 
 @FEW
 @given(deals("belote"))
-def test_deals_of_a_variant_name_deal_its_own_pack(state: GameState) -> None:
+def test_deals_of_a_variant_name_deal_its_own_pack(state: DealState) -> None:
     assert state.rules.name == "belote" and state.layout.mask == PIQUET_32.mask
     assert len(state.layout.stock) == 12 and state.history == ()
 
@@ -80,12 +83,12 @@ class Renamed:
 def test_deck_of_finds_the_pack_of_built_in_games_and_of_rules_that_name_one() -> None:
     assert deck_of(tarotlib.variant("belote")) is PIQUET_32
     assert deck_of(tarotlib.variant("french-tarot", players=3)) is TAROT_78
-    assert deck_of(cast(Rules, Renamed())) is None
+    assert deck_of(cast(Game, Renamed())) is None
 
 
 @FEW
-@given(deals(cast(Rules, Renamed())))
-def test_deals_without_a_known_pack_are_dealt_from_seeds(state: GameState) -> None:
+@given(deals(cast(Game, Renamed())))
+def test_deals_without_a_known_pack_are_dealt_from_seeds(state: DealState) -> None:
     assert state.seed is not None
     again = tarotlib.variant("belote").new_deal(seed=state.seed, dealer=state.layout.dealer)
     assert state.layout == again.layout
@@ -98,7 +101,7 @@ def test_a_variant_name_is_looked_up_when_first_drawn_from() -> None:
 
     @settings(max_examples=examples(5), database=None)
     @given(strategy)
-    def draw(state: GameState) -> None:
+    def draw(state: DealState) -> None:
         assert state.layout.mask == PIQUET_32.mask
 
     with pytest.raises(tarotlib.UnknownVariantError):
@@ -111,13 +114,13 @@ def test_a_variant_name_is_looked_up_when_first_drawn_from() -> None:
 
 @FEW
 @given(states("belote", max_steps=40))
-def test_states_of_any_variant_are_reached_by_legal_play(state: GameState) -> None:
+def test_states_of_any_variant_are_reached_by_legal_play(state: DealState) -> None:
     check_replay(state)
     assert len(state.history) <= 40
 
 
 # -- check_deal on Belote: a second engine with partnerships and contract-dependent rules ----------
-def belote_aside(state: GameState) -> Iterable[int]:
+def belote_aside(state: DealState) -> Iterable[int]:
     """Belote's cards in no hand and no trick: the stock during the bidding and after a thrown-in
     deal (its hands stay as dealt); none once a contract is taken."""
     assert isinstance(state, BeloteState)
@@ -126,12 +129,12 @@ def belote_aside(state: GameState) -> Iterable[int]:
     return state.layout.stock
 
 
-def check_belote(state: GameState, *, teams: tuple[int, ...] | None = (0, 1, 0, 1)) -> DealFacts:
-    def trick_rules(s: GameState) -> tarotlib.tricks.TrickRules:
+def check_belote(state: DealState, *, teams: tuple[int, ...] | None = (0, 1, 0, 1)) -> DealFacts:
+    def trick_rules(s: DealState) -> tarotlib.core.tricks.TrickRules:
         assert isinstance(s, BeloteState) and s.contract is not None
         return s.rules.trick_rules(s.contract)
 
-    def points(s: GameState) -> tarotlib.points.PointTable:
+    def points(s: DealState) -> tarotlib.core.points.PointTable:
         assert isinstance(s, BeloteState) and s.contract is not None
         return s.rules.table(s.contract).points
 
@@ -221,12 +224,12 @@ def test_for_variant_names_its_machine_and_keeps_the_base_rules() -> None:
 
 
 def test_a_subclass_may_set_its_deals_and_checker() -> None:
-    seen: list[GameState] = []
+    seen: list[DealState] = []
 
     class Counting(VariantMachine):
         deals = deals("belote")
 
-        def check(self, state: GameState) -> None:
+        def check(self, state: DealState) -> None:
             seen.append(state)
 
     Counting.run(max_examples=examples(2), steps=5)

@@ -51,7 +51,7 @@ def test_strategies_import_first_does_not_trip_over_the_hypothesis_plugin() -> N
     code = (
         "import tarotlib.testing.strategies\n"
         "from hypothesis import given, strategies as st\n"
-        "from tarotlib.cards import Card\n"
+        "from tarotlib.core.cards import Card\n"
         "@given(st.from_type(Card))\n"
         "def test(card):\n"
         "    assert isinstance(card, Card)\n"

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarotlib import ALL_CARDS, Card, Suit, card_mask, format_cards, parse_card, parse_cards
-from tarotlib.cards import EXCUSE_MASK, SUIT_MASKS, TRUMP_MASK
-from tarotlib.ranking import LOMBARD, STANDARD, RankOrder
-from tarotlib.tricks import (
+from tarotlib.core.cards import EXCUSE_MASK, SUIT_MASKS, TRUMP_MASK
+from tarotlib.core.ranking import LOMBARD, STANDARD, RankOrder
+from tarotlib.core.tricks import (
     FOOL_CLASS,
     FRENCH_TAROT_TRICKS,
     TRUMP_CLASS,

@@ -10,7 +10,7 @@ Two things live here:
   directory, or to a Markdown file outside ``docs/`` that is not in :data:`INCLUDED`.
 - A Griffe extension (``extensions:`` of the mkdocstrings Python handler) that turns the
   reST-flavoured docstrings of tarotlib into the Markdown the handler renders: ``>>>`` examples
-  become ``pycon`` code blocks, roles such as ``:class:`~tarotlib.cards.Card``` become
+  become ``pycon`` code blocks, roles such as ``:class:`~tarotlib.core.cards.Card``` become
   cross-references (or code, when the name is not part of tarotlib), ``Text <url>`_`` links become
   Markdown links, reST simple tables become Markdown tables and a ``::`` literal-block marker
   becomes ``:``.
@@ -133,7 +133,7 @@ def _lookup(obj: griffe.Object, path: str) -> griffe.Object | griffe.Alias | Non
 
 
 def _canonical(obj: griffe.Object, path: str) -> str:
-    """Where the object at ``path`` is defined (``tarotlib.cards.Card`` for ``tarotlib.Card``)."""
+    """Where the object at ``path`` is defined (``tarotlib.core.cards.Card`` for ``tarotlib.Card``)."""
     member = _lookup(obj, path)
     try:
         return path if member is None else str(member.canonical_path)

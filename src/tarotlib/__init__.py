@@ -11,8 +11,21 @@ Quick start — play a French Tarot deal with the first legal action each time:
 (4, 0)
 """
 
-from tarotlib.actions import Action, Bid, Call, Declare, Discard, Give, Pass, Play, Redeal, Slam
-from tarotlib.cards import (
+from typing import TYPE_CHECKING
+
+from tarotlib.core.actions import (
+    Action,
+    Bid,
+    Call,
+    Declare,
+    Discard,
+    Give,
+    Pass,
+    Play,
+    Redeal,
+    Slam,
+)
+from tarotlib.core.cards import (
     ALL_CARDS,
     EXCUSE,
     Card,
@@ -26,10 +39,11 @@ from tarotlib.cards import (
     suit_card,
     trump,
 )
+from tarotlib.core.dealing import Layout, PacketSchedule
+from tarotlib.core.decks import CHAMBERY_62, OMBRE_54, PIQUET_32, TAROT_78, Deck
+from tarotlib.core.results import Breakdown, DealResult
 from tarotlib.deal import DealState, Game
-from tarotlib.dealing import Layout, PacketSchedule
-from tarotlib.decks import CHAMBERY_62, OMBRE_54, PIQUET_32, TAROT_78, Deck
-from tarotlib.engine import Breakdown, DealResult, GameState, Observation, Rules
+from tarotlib.deal.observe import Observation
 from tarotlib.errors import (
     ActionParseError,
     ActionTypeError,
@@ -46,7 +60,7 @@ from tarotlib.errors import (
 )
 from tarotlib.match import Match
 from tarotlib.records import GameRecord, RecordResult, SeedDeal
-from tarotlib.variants.registry import (
+from tarotlib.registry import (
     VariantInfo,
     register,
     variant,
@@ -80,7 +94,6 @@ __all__ = [
     "Game",
     "GameNotOverError",
     "GameRecord",
-    "GameState",
     "Give",
     "IllegalActionError",
     "Layout",
@@ -95,7 +108,6 @@ __all__ = [
     "RecordError",
     "RecordResult",
     "Redeal",
-    "Rules",
     "ScoringError",
     "SeedDeal",
     "Slam",
@@ -116,3 +128,26 @@ __all__ = [
     "variant_info",
     "variant_names",
 ]
+
+
+_RENAMED = {"GameState": "DealState", "Rules": "Game"}
+"""Names retired for one release: the protocols ``GameState`` and ``Rules`` are the classes every
+game's states and rules are (``DealState``, ``Game``)."""
+
+
+if not TYPE_CHECKING:  # type checkers report the retired names as missing
+
+    def __getattr__(name: str) -> object:
+        new = _RENAMED.get(name)
+        if new is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        import warnings
+
+        warnings.warn(
+            f"tarotlib.{name} is deprecated: use tarotlib.{new} (every game's "
+            f"{'states are DealStates' if new == 'DealState' else 'rules are a Game'}; "
+            "the old name goes in 0.3)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[new]

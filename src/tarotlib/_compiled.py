@@ -13,13 +13,17 @@ True
 
 from __future__ import annotations
 
+import importlib
 import os
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-try:
+if TYPE_CHECKING:
     from tarotlib import _speedups
-except ImportError:  # not built (no C compiler at install)
-    _speedups = None  # type: ignore[assignment]
+else:
+    try:  # by name: loading the compiled module is no use of the package's other modules
+        _speedups = importlib.import_module("tarotlib._speedups")
+    except ImportError:  # not built (no C compiler at install)
+        _speedups = None
 
 __all__ = ["COMPILED", "speedups"]
 

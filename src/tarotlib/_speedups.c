@@ -4,7 +4,7 @@
  * while the legal actions are the legal cards alone. This module runs the plain cards of that
  * loop in C: the same legal cards and the same trick winner, read from the same tables of the
  * trick rules as the Python path (TrickRules.steps and step_list, lead_class and beats: the rules
- * are stated once, in tarotlib/tricks.py, and this file only reads them), the same choice (the
+ * are stated once, in tarotlib/core/tricks.py, and this file only reads them), the same choice (the
  * legal card of rank randrange(n), drawn with the generator's own getrandbits, or a card
  * chooser's card), and the same history, tricks and piles. It stops, handing the loop back to Python, at every card that the Python loop sends
  * through apply() (a card an offer watches; the last card of a trick holding the fool, of a trick

@@ -49,11 +49,11 @@ import sys
 from collections.abc import Sequence
 
 from tarotlib import simulation
-from tarotlib.engine import Rules
+from tarotlib.deal import Game
 from tarotlib.errors import RecordError, TarotError
 from tarotlib.records import MATCH_RECORD_FORMAT, GameRecord, load, load_match, read_records
+from tarotlib.registry import variant, variant_info, variant_names
 from tarotlib.simulation import ProgressBar, SimulationError, format_summary
-from tarotlib.variants.registry import variant, variant_info, variant_names
 
 __all__ = ["load_games", "main", "parse_option", "simulate"]
 
@@ -145,7 +145,7 @@ def _positive(text: str) -> int:
 
 
 def simulate(
-    rules: Rules, deals: int, seed: int, *, bots: str = "random", workers: int = 1
+    rules: Game, deals: int, seed: int, *, bots: str = "random", workers: int = 1
 ) -> dict[str, object]:
     """Play ``deals`` complete deals between bots (random by default) and summarise them as a
     JSON-ready dict (:func:`tarotlib.simulation.simulate`, whose documentation says how every deal
@@ -307,7 +307,7 @@ def _show_deal(record: GameRecord, args: argparse.Namespace) -> int:
 
 
 # -- play ------------------------------------------------------------------------------------------
-def _rules_of(args: argparse.Namespace) -> Rules:
+def _rules_of(args: argparse.Namespace) -> Game:
     """The rules of ``simulate`` and ``play``: the variant with --players, --preset and --option."""
     options: dict[str, object] = {}
     if args.preset is not None:

@@ -46,7 +46,7 @@ class TarotError(Exception):
 class CardParseError(TarotError, ValueError):
     """A card's text could not be parsed; the message names the text and the accepted forms.
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> parse_card("11H")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...

@@ -22,29 +22,20 @@ all the seats tied for the highest total (ties are shared, FT-19 Q-11).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.bots import Bot
-from tarotlib.dealing import Layout
-from tarotlib.engine import Conversion, DealResult, GameState, Rules
+from tarotlib.core.dealing import Layout, first_dealer_from_seed
+from tarotlib.core.results import Conversion, DealResult
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import MatchError
-from tarotlib.rng import derive_seed
+
+if TYPE_CHECKING:
+    from tarotlib.bots import Bot
 
 __all__ = ["Match", "first_dealer_from_seed"]
-
-
-def first_dealer_from_seed(seed: int, players: int) -> int:
-    """The first dealer of a match seeded with ``seed``, drawn uniformly with the seeded RNG (the
-    rules files leave it to "the seeded RNG" when the caller does not give one: FT-2.3, BE-3.1).
-
-    >>> first_dealer_from_seed(5, 4) == first_dealer_from_seed(5, 4)
-    True
-    >>> sorted({first_dealer_from_seed(s, 4) for s in range(40)})
-    [0, 1, 2, 3]
-    """
-    word = derive_seed(seed, -(2**32))  # a stream of its own: deals use 0, 1, ...; bots -1, -2, ...
-    return (word * players) >> 64
 
 
 @attrs.frozen
@@ -56,7 +47,7 @@ class Match:
     the ``dealer`` of the next deal.
 
     >>> import tarotlib
-    >>> from tarotlib.engine import DealResult
+    >>> from tarotlib.core.results import DealResult
     >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=2)
     >>> m = m.add(DealResult((40, -20, -20)))
     >>> m = m.add(DealResult((0, 0, 0), annulled="all players passed"))
@@ -66,7 +57,7 @@ class Match:
     (1, 2)
     """
 
-    rules: Rules
+    rules: Game
     deals: int | None
     target_score: float | None
     first_dealer: int
@@ -82,7 +73,7 @@ class Match:
     @classmethod
     def start(
         cls,
-        rules: Rules,
+        rules: Game,
         *,
         deals: int | None = None,
         target_score: float | None = None,
@@ -161,7 +152,7 @@ class Match:
         """The deals that count toward the number of deals (``rules.counts_toward_match``).
 
         >>> import tarotlib
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=5)
         >>> m.add(DealResult((0, 0, 0), annulled="petit sec (seat 1)")).deals_counted
         0
@@ -174,7 +165,7 @@ class Match:
         """True when the stopping rule is met.
 
         >>> import tarotlib
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> m = Match.start(tarotlib.variant("french-tarot", players=3), target_score=100)
         >>> m.add(DealResult((100, -50, -50))).is_over
         True
@@ -209,7 +200,7 @@ class Match:
         points), with the lines that explain them; the totals themselves in most games.
 
         >>> import tarotlib
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
         >>> m.add(DealResult((-40, 20, 20))).points.points
         (-40, 20, 20)
@@ -225,7 +216,7 @@ class Match:
         """The seats with the highest total (several when tied: ties are shared, FT-19 Q-11).
 
         >>> import tarotlib
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> m = Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
         >>> m.add(DealResult((-40, 20, 20))).winners
         (1, 2)
@@ -238,12 +229,12 @@ class Match:
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
     # -- playing --------------------------------------------------------------------------------
-    def new_deal(self, *, layout: Layout | None = None) -> GameState:
+    def new_deal(self, *, layout: Layout | None = None) -> DealState:
         """The next deal, dealt by :attr:`dealer`: from ``layout`` if given (its dealer must be
         :attr:`dealer`), else from the match seed (``derive_seed(seed, len(results))``).
 
         >>> import tarotlib
-        >>> from tarotlib.rng import derive_seed
+        >>> from tarotlib.core.rng import derive_seed
         >>> m = Match.start(tarotlib.variant("french-tarot"), deals=1, seed=5, first_dealer=2)
         >>> state = m.new_deal()
         >>> state.seed == derive_seed(5, 0), state.layout.dealer
@@ -286,7 +277,7 @@ class Match:
         ones included (FT-2.3).
 
         >>> import tarotlib
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> m = Match.start(tarotlib.variant("french-tarot", dealer_rotation="against_play"), deals=2)
         >>> m.add(DealResult((0, 0, 0, 0), annulled="all players passed")).dealer
         3

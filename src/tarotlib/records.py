@@ -35,13 +35,14 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, overload
 import attrs
 
 from tarotlib._files import write_atomically
-from tarotlib.actions import Action
-from tarotlib.dealing import Layout
-from tarotlib.engine import DealResult, GameState, Rules
+from tarotlib.core.actions import Action
+from tarotlib.core.dealing import Layout
+from tarotlib.core.results import DealResult
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import IllegalActionError, MatchError, RecordError, UnknownVariantError
 from tarotlib.match import Match
-from tarotlib.rng import derive_seed
-from tarotlib.variants.registry import variant
+from tarotlib.registry import variant
 
 __all__ = [
     "MATCH_RECORD_FORMAT",
@@ -238,7 +239,7 @@ class SeedDeal:
 class RecordResult:
     """The recorded outcome of a finished deal: per-seat ``scores`` and the ``annulled`` reason.
 
-    >>> from tarotlib.engine import DealResult
+    >>> from tarotlib.core.results import DealResult
     >>> RecordResult.of(DealResult((0, 0, 0), annulled="all players passed")).to_json()
     {'scores': [0, 0, 0], 'annulled': 'all players passed'}
     """
@@ -259,11 +260,11 @@ class RecordResult:
 
     @classmethod
     def of(cls, result: DealResult) -> RecordResult:
-        """The recorded form of a :class:`~tarotlib.engine.DealResult` (its scores and annulment
+        """The recorded form of a :class:`~tarotlib.core.results.DealResult` (its scores and annulment
         reason; the breakdown is not recorded: a replay recomputes it).
 
         >>> import tarotlib
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> state = tarotlib.variant("french-tarot", players=3).new_deal(seed=9)
         >>> while not state.is_over:
         ...     state = state.apply(tarotlib.Pass())
@@ -277,7 +278,7 @@ class RecordResult:
     def matches(self, result: DealResult) -> bool:
         """True if ``result`` has exactly these scores and this annulment reason.
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> RecordResult((30, -10, -10, -10)).matches(DealResult((30, -10, -10, -10)))
         True
         >>> RecordResult((0, 0, 0)).matches(DealResult((0, 0, 0), annulled="all players passed"))
@@ -298,7 +299,7 @@ class RecordResult:
 class GameRecord:
     """One deal as a versioned, replayable record (see docs/records.md).
 
-    ``deal`` is a :class:`SeedDeal` or an explicit :class:`~tarotlib.dealing.Layout` (which names
+    ``deal`` is a :class:`SeedDeal` or an explicit :class:`~tarotlib.core.dealing.Layout` (which names
     its dealer); ``actions`` are the actions' text forms; ``result`` is ``None`` for an unfinished
     deal. ``options`` is a read-only mapping of JSON values (lists are held as tuples). ``facts``
     are the facts the deal was given (``new_deal(facts=...)``, e.g. the first deal of a series,
@@ -334,7 +335,7 @@ class GameRecord:
 
     # -- building ---------------------------------------------------------------------------------
     @classmethod
-    def from_state(cls, state: GameState) -> GameRecord:
+    def from_state(cls, state: DealState) -> GameRecord:
         """The record of ``state``'s deal so far (with its result when the deal is over).
 
         The deal is stored as the seed and dealer when the state was dealt from a seed, else as
@@ -382,7 +383,7 @@ class GameRecord:
         """The dealer's seat."""
         return self.deal.dealer
 
-    def rules(self) -> Rules:
+    def rules(self) -> Game:
         """The rules this record was played under, rebuilt from the registry.
 
         Raises :class:`~tarotlib.errors.RecordError` for an unknown variant or invalid options.
@@ -477,7 +478,7 @@ class GameRecord:
         return cls.from_json(_parse_json(text, "record"))
 
     # -- replay -------------------------------------------------------------------------------------
-    def _start(self, rules: Rules) -> GameState:
+    def _start(self, rules: Game) -> DealState:
         """Deal the record's cards under ``rules``."""
         extra: dict[str, object] = {"facts": dict(self.facts)} if self.facts else {}
         try:
@@ -499,7 +500,7 @@ class GameRecord:
                 f"the game has {rules.players} players"
             )
 
-    def replay(self) -> GameState:
+    def replay(self) -> DealState:
         """Deal and apply every action; returns the final state.
 
         Raises :class:`~tarotlib.errors.RecordError` naming the action (by its index in
@@ -535,7 +536,7 @@ class GameRecord:
         return state
 
 
-def _action_text(rules: Rules, index: int, action: Action) -> str:
+def _action_text(rules: Game, index: int, action: Action) -> str:
     """``action.text``, checked to parse back to ``action`` (a record must replay exactly)."""
     text = action.text
     try:
@@ -554,7 +555,7 @@ def _describe(result: RecordResult) -> str:
     return scores if result.annulled is None else f"{scores} (annulled: {result.annulled})"
 
 
-def _parse(rules: Rules, index: int, text: str) -> Action:
+def _parse(rules: Game, index: int, text: str) -> Action:
     try:
         return rules.parse_action(text)
     except ValueError as exc:
@@ -717,8 +718,8 @@ class MatchRecord:
     def of(
         cls,
         match: Match,
-        played: Sequence[GameState | GameRecord],
-        current: GameState | GameRecord | None = None,
+        played: Sequence[DealState | GameRecord],
+        current: DealState | GameRecord | None = None,
         *,
         seats: Sequence[str] | None = None,
     ) -> MatchRecord:
@@ -760,7 +761,7 @@ class MatchRecord:
             None if seats is None else tuple(seats),
         )
 
-    def rules(self) -> Rules:
+    def rules(self) -> Game:
         """The rules of the match, rebuilt from the registry (see :meth:`GameRecord.rules`).
 
         >>> MatchRecord("french-tarot", {"players": 5}, deals=5).rules().players
@@ -813,7 +814,7 @@ class MatchRecord:
                 f"{match.dealer}, got {_deal_text(rec)}"
             )
 
-    def replay(self) -> tuple[Match, GameState | None]:
+    def replay(self) -> tuple[Match, DealState | None]:
         """Replay every deal: returns the match with the played deals added, and the state of
         the deal in progress (None between deals).
 
@@ -1176,12 +1177,12 @@ def read_records(
 
 
 @overload
-def read_records(path: str | os.PathLike[str], *, replay: Literal[True]) -> Iterator[GameState]: ...
+def read_records(path: str | os.PathLike[str], *, replay: Literal[True]) -> Iterator[DealState]: ...
 
 
 def read_records(
     path: str | os.PathLike[str], *, replay: bool = False
-) -> Iterator[GameRecord] | Iterator[GameState]:
+) -> Iterator[GameRecord] | Iterator[DealState]:
     """Iterate over the deal records of a JSON lines file (one record per line, in the JSON of
     :meth:`GameRecord.dumps`) or of a directory of such files, in deal order.
 
@@ -1194,7 +1195,7 @@ def read_records(
     Records are read lazily, one line at a time, so a run of millions of deals never sits in memory.
 
     With ``replay=True`` each record is replayed (:meth:`GameRecord.replay`, which checks that the
-    recorded result is the replayed one) and its final :class:`~tarotlib.engine.GameState` given
+    recorded result is the replayed one) and its final :class:`~tarotlib.deal.DealState` given
     instead. A line that is not a valid record, or does not replay, raises
     :class:`~tarotlib.errors.RecordError` naming the file and the line.
 

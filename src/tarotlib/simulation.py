@@ -4,7 +4,7 @@ how the work was split.
 
 Deal *k* (0, 1, …) is fully determined by the seed and *k*:
 
-- it is dealt from ``derive_seed(seed, k)`` (:mod:`tarotlib.rng`), as a :class:`~tarotlib.match.Match`
+- it is dealt from ``derive_seed(seed, k)`` (:mod:`tarotlib.core.rng`), as a :class:`~tarotlib.match.Match`
   deals;
 - its dealer is the *k*-th dealer of the variant's rotation from seat 0, as if no deal were thrown
   in (``rules.next_dealer(dealer, None)`` applied *k* times: ``k mod players`` for the usual
@@ -56,11 +56,11 @@ import attrs
 from tarotlib._files import written_atomically
 from tarotlib._text import signed
 from tarotlib.bots import Bot
-from tarotlib.engine import Rules
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import Game
 from tarotlib.errors import TarotError, UnknownVariantError
 from tarotlib.records import RUN_FILE, RUN_FORMAT, RUN_VERSION, GameRecord, deals_file_name
-from tarotlib.rng import derive_seed
-from tarotlib.variants.registry import variant, variant_info
+from tarotlib.registry import variant, variant_info
 
 __all__ = [
     "BOT_NAMES",
@@ -232,10 +232,10 @@ def _add_pairs(
     return tuple((x[0] + y[0], x[1] + y[1]) for x, y in zip(a, b, strict=True))
 
 
-_RULES: dict[str, Rules] = {}
+_RULES: dict[str, Game] = {}
 
 
-def _rules(name: str, options: Mapping[str, object]) -> Rules:
+def _rules(name: str, options: Mapping[str, object]) -> Game:
     """The rules ``variant(name, **options)``, built once per process."""
     key = json.dumps([name, options], sort_keys=True)
     rules = _RULES.get(key)
@@ -244,7 +244,7 @@ def _rules(name: str, options: Mapping[str, object]) -> Rules:
     return rules
 
 
-def _dealers(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _dealers(rules: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The dealer sequence from seat 0 with ``next_dealer(dealer, None)``, as a prefix and the cycle
     it then repeats (the prefix is empty for a plain rotation)."""
     sequence = [0]
@@ -436,7 +436,7 @@ class SimulationSummary:
         }
 
 
-def _contract_order(rules: Rules, contracts: Mapping[str, Any]) -> list[str]:
+def _contract_order(rules: Game, contracts: Mapping[str, Any]) -> list[str]:
     """Contracts in the order the game registers (weakest first: ``VariantInfo.contracts``), any
     other after them by name."""
     try:
@@ -446,7 +446,7 @@ def _contract_order(rules: Rules, contracts: Mapping[str, Any]) -> list[str]:
     return sorted(contracts, key=lambda c: (order.index(c) if c in order else len(order), c))
 
 
-def _non_default_options(rules: Rules) -> dict[str, object]:
+def _non_default_options(rules: Game) -> dict[str, object]:
     """The options of ``rules`` that differ from the variant's defaults for its player count."""
     options = dict(rules.options_dict())
     try:
@@ -470,7 +470,7 @@ def _mean_and_error(s1: Fraction, s2: Fraction, n: int) -> tuple[float, float | 
 
 
 def _summary(
-    rules: Rules,
+    rules: Game,
     seed: int,
     names: tuple[str, ...],
     total: _Partial,
@@ -546,7 +546,7 @@ def _positive(name: str, value: object) -> int:
 
 
 def simulate(
-    rules_or_name: Rules | str,
+    rules_or_name: Game | str,
     deals: int,
     seed: int | None = None,
     *,
@@ -562,7 +562,7 @@ def simulate(
     """Play ``deals`` complete deals between bots and summarise them.
 
     ``rules_or_name`` is a variant name (built with ``tarotlib.variant(name, **options)``) or a
-    :class:`~tarotlib.engine.Rules` of a registered variant (then no ``options``). ``seed=None``
+    :class:`~tarotlib.deal.Game` of a registered variant (then no ``options``). ``seed=None``
     draws a random seed, which the summary records. Deal *k* depends only on the seed and *k* (see
     the module documentation), so the summary is the same whatever runs the deals:
 
@@ -644,7 +644,7 @@ def simulate(
         rules = variant(rules_or_name, **dict(options or {}))
     else:
         if options is not None:
-            raise SimulationError("options go with a variant name, not with a Rules object")
+            raise SimulationError("options go with a variant name, not with a Game object")
         rules = rules_or_name
     name, rules_options = rules.name, dict(rules.options_dict())
     try:
@@ -717,7 +717,7 @@ _RECORD_FILES: Final = re.compile(r"\.?(deals-\d+-\d+\.jsonl|run\.json)(\..*\.tm
 
 
 def _write_run_file(
-    directory: str, rules: Rules, seed: int, deals: int, bots: tuple[str, ...]
+    directory: str, rules: Game, seed: int, deals: int, bots: tuple[str, ...]
 ) -> None:
     """Write the run file of a directory of records, the last file of a run (see
     :data:`~tarotlib.records.RUN_FILE`): what was played, not how the work was split."""

@@ -44,8 +44,8 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from tarotlib._bits import mask_decoder
-from tarotlib.actions import Action, Declare, Play, _CardAction
-from tarotlib.cards import ALL_CARDS, cards_of
+from tarotlib.core.actions import Action, Declare, Play, _CardAction
+from tarotlib.core.cards import ALL_CARDS, cards_of
 from tarotlib.deal.phase import CardChoice
 from tarotlib.deal.state import DealState
 from tarotlib.errors import IllegalActionError, TarotError
@@ -73,7 +73,7 @@ class Show(_CardAction):
     """One card of a set-valued declaration, chosen after its head (see the module docstring). It
     exists only in codecs: it is never applied to a state.
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> Show(parse_card("T21")).text
     'show T21'
     """

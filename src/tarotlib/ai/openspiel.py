@@ -75,12 +75,12 @@ except ImportError as exc:  # pragma: no cover - OpenSpiel is an optional depend
 from tarotlib.ai.codec import ActionCodec
 from tarotlib.ai.sampler import sample_world
 from tarotlib.ai.tensors import TensorEncoder
-from tarotlib.cards import ALL_CARDS, format_cards
+from tarotlib.core.cards import ALL_CARDS, format_cards
+from tarotlib.core.dealing import Layout
+from tarotlib.core.rng import shuffle
 from tarotlib.deal.state import DealState
-from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, OptionError, ScoringError
-from tarotlib.rng import shuffle
-from tarotlib.variants.registry import variant, variant_info, variant_names
+from tarotlib.registry import variant, variant_info, variant_names
 
 __all__ = [
     "PREFIX",

@@ -86,10 +86,10 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 from tarotlib.ai import tensors
 from tarotlib.ai.codec import ActionCodec
 from tarotlib.ai.tensors import TensorEncoder
-from tarotlib.cards import cards_of
+from tarotlib.core.cards import cards_of
 from tarotlib.deal.state import DealState
 from tarotlib.errors import IllegalActionError, OptionError
-from tarotlib.variants.registry import variant
+from tarotlib.registry import variant
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -46,10 +46,10 @@ from collections.abc import Callable, Iterable
 from typing import Protocol, TypeVar, runtime_checkable
 
 from tarotlib._compiled import COMPILED
-from tarotlib.actions import Action
+from tarotlib.core.actions import Action
+from tarotlib.core.results import DealResult
 from tarotlib.deal.phase import CardChooser
 from tarotlib.deal.state import DealState
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionTypeError, IllegalActionError
 
 __all__ = ["COMPILED", "CardPolicy", "Policy", "RandomPolicy", "play_to_end", "playout", "playouts"]
@@ -121,7 +121,7 @@ class CardPolicy(Policy, Protocol):
 
         >>> import random
         >>> from tarotlib.ai import RandomPolicy
-        >>> from tarotlib.cards import card_mask, format_cards, parse_cards
+        >>> from tarotlib.core.cards import card_mask, format_cards, parse_cards
         >>> legal = card_mask(parse_cards("KH 2S 7D"))
         >>> format_cards(legal)   # in index order
         '2S KH 7D'
@@ -304,7 +304,7 @@ def playout(
 ) -> DealResult:
     """The result of the deal played from ``state`` to its end with ``policy`` (default: the
     random policy drawing from ``rng``): ``play_to_end(state, policy, rng).result``, the same
-    :class:`~tarotlib.engine.DealResult` as the plain loop fed the same choices.
+    :class:`~tarotlib.core.results.DealResult` as the plain loop fed the same choices.
 
     >>> import tarotlib
     >>> from tarotlib.ai import playout

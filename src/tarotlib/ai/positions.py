@@ -7,7 +7,7 @@ finds one deal that fits it, and returns :func:`~tarotlib.ai.sample_world` of it
 exactly uniformly among the worlds that give the seat the same observations all along.
 
 The description is the seat's ``hand`` now, the ``actions`` since the deal in order (the seat's
-own and the others', as :class:`~tarotlib.actions.Action` objects or their text), with ``None``
+own and the others', as :class:`~tarotlib.core.actions.Action` objects or their text), with ``None``
 (or ``"?"``) for another seat's action the seat did not see (a card of another taker's écart, of
 the dealer's discard, a card given back face down), the ``dealer``, the kitty cards the seat
 saw (``kitty``: a chien turned up, Belote's card turned up from the stock), and what the game
@@ -50,12 +50,12 @@ from typing import cast
 
 import attrs
 
-from tarotlib.actions import Action
 from tarotlib.ai.sampler import _seen, sample_world
-from tarotlib.cards import ALL_CARDS, Card, parse_cards
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import ALL_CARDS, Card, parse_cards
+from tarotlib.core.dealing import Layout
 from tarotlib.deal import Told
 from tarotlib.deal.state import DealState, with_hand
-from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, IllegalActionError, PositionError
 
 __all__ = ["UNSEEN", "Shown", "position"]

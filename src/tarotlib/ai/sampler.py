@@ -10,7 +10,7 @@ declarer gave back face down — any cards that the rules allow there and that k
 observations unchanged (a trump shown in an écart stays shown, so stays where it was). A *run* is a
 maximal sequence of consecutive secret actions of one seat of one kind (the cards of one écart put
 aside one at a time); the order of its cards is not seen and not part of the world: a world lists
-a run's cards in increasing card order (:attr:`tarotlib.cards.Card` index), and that history must
+a run's cards in increasing card order (:attr:`tarotlib.core.cards.Card` index), and that history must
 be legal. (In every game of the registry the order of such cards does not change their legality,
 so this is the world "with these cards put aside".)
 
@@ -23,8 +23,8 @@ How it works (nothing here knows a game; everything goes through the deal machin
    seen, where the other cards went (a kitty or stock card taken into a hand, a card leaving a
    hand). A step is *secret* when another seat acts with a card that the step does not show the
    seat (not seen after it, or seen before it already) and another card would have given it the
-   same observation (:class:`~tarotlib.actions.Discard` of an écart,
-   :class:`~tarotlib.actions.Give` of a card given back face down, ...); consecutive secret steps
+   same observation (:class:`~tarotlib.core.actions.Discard` of an écart,
+   :class:`~tarotlib.core.actions.Give` of a card given back face down, ...); consecutive secret steps
    of one seat make a run.
 2. The cards whose place is unknown to the seat are the *free* cards: the cards it never saw, and
    the cards it saw leaving the hand of a seat that had received a card in secret before (they may
@@ -79,10 +79,10 @@ from typing import TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Play
-from tarotlib.cards import ALL_CARDS
+from tarotlib.core.actions import Action, Play
+from tarotlib.core.cards import ALL_CARDS
+from tarotlib.core.dealing import Layout
 from tarotlib.deal.state import DealState, add_cards, with_hand
-from tarotlib.dealing import Layout
 from tarotlib.errors import DealError, IllegalActionError
 
 __all__ = ["consistent_worlds", "sample_world"]

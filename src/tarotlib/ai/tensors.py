@@ -77,9 +77,9 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from tarotlib import _compiled
-from tarotlib.actions import Action, Declare, Play, _CardAction
 from tarotlib.ai.codec import ActionCodec, Show
-from tarotlib.cards import cards_of
+from tarotlib.core.actions import Action, Declare, Play, _CardAction
+from tarotlib.core.cards import cards_of
 from tarotlib.deal.state import DealState, MovesNode
 
 if TYPE_CHECKING:

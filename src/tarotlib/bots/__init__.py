@@ -20,10 +20,10 @@ from __future__ import annotations
 import warnings
 from typing import Any, Protocol, runtime_checkable
 
-from tarotlib.actions import Action
 from tarotlib.bots.heuristic import DuelResult, HeuristicBot, duel
 from tarotlib.bots.random_bot import RandomBot
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Action
+from tarotlib.deal import DealState
 
 __all__ = [
     "Bot",
@@ -48,7 +48,7 @@ class Bot(Protocol):
     True
     """
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         """The action to apply for the seat to act (one of ``state.legal_actions()``).
 
         >>> import tarotlib
@@ -68,7 +68,7 @@ def __getattr__(name: str) -> Any:
     ``DeprecationWarning``, once per name)."""
     if name.startswith("_"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from tarotlib.variants.registry import hook_attribute
+    from tarotlib.registry import hook_attribute
 
     try:
         value = hook_attribute("bot", name)

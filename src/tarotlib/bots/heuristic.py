@@ -2,7 +2,7 @@
 measure bots.
 
 :class:`HeuristicBot` finds the player of the game it is shown through the variant registry (the
-game's ``bot`` hook, :class:`~tarotlib.variants.registry.VariantInfo`): French Tarot's
+game's ``bot`` hook, :class:`~tarotlib.registry.VariantInfo`): French Tarot's
 :class:`~tarotlib.variants.french_tarot.bot.FrenchTarotBot` and Belote's
 :class:`~tarotlib.variants.belote.bot.BeloteBot` are the built-in ones; a game without one is played
 uniformly at random. The players decide from what their seat may know only —
@@ -38,26 +38,26 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from tarotlib._text import signed
-from tarotlib.actions import Action
 from tarotlib.bots.random_bot import RandomBot
 from tarotlib.bots.weighing import TieBreaker
-from tarotlib.engine import GameState, Rules
+from tarotlib.core.actions import Action
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import UnknownVariantError
-from tarotlib.rng import derive_seed
-from tarotlib.variants.registry import variant_info
+from tarotlib.registry import variant_info
 
 if TYPE_CHECKING:
     from tarotlib.bots import Bot
 
 __all__ = ["DuelResult", "GamePlayer", "HeuristicBot", "duel", "observed_turn"]
 
-GamePlayer: TypeAlias = Callable[[Any, Sequence[Action], Rules], Action]
+GamePlayer: TypeAlias = Callable[[Any, Sequence[Action], Game], Action]
 """A game's heuristic player as its ``bot`` hook returns it: ``play(observation, actions, rules)``
 gives the action to take from the seat's observation (the game's own observation type), its legal
 actions and the rules."""
 
 
-def observed_turn(state: GameState) -> tuple[tuple[Action, ...], object]:
+def observed_turn(state: DealState) -> tuple[tuple[Action, ...], object]:
     """What a fair player decides from: the legal actions of the seat to act and its observation
     (raises ``ValueError`` once the deal is over).
 
@@ -98,7 +98,7 @@ class HeuristicBot:
         self._rng = TieBreaker(seed)
         self._players: dict[str, GamePlayer | None] = {}
 
-    def _player(self, rules: Rules) -> GamePlayer | None:
+    def _player(self, rules: Game) -> GamePlayer | None:
         """The player of the game of ``rules``, looked up in the registry once per game."""
         name = rules.name
         if name not in self._players:
@@ -109,7 +109,7 @@ class HeuristicBot:
             self._players[name] = None if make is None else make(self._rng)
         return self._players[name]
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         """A legal action of the seat to act (raises ``ValueError`` when the deal is over).
 
         >>> import tarotlib
@@ -133,7 +133,7 @@ class HeuristicBot:
         return f"HeuristicBot(seed={self.seed!r})"
 
 
-def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
     """The fixed partnerships of the game of ``rules`` (its ``teams`` hook), or () for none."""
     try:
         teams = variant_info(rules.name).teams
@@ -197,7 +197,7 @@ class DuelResult:
 
 
 def duel(
-    rules: Rules,
+    rules: Game,
     deals: int,
     seed: int = 0,
     *,

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import secrets
 
-from tarotlib.actions import Action
-from tarotlib.engine import GameState
-from tarotlib.rng import splitmix64
+from tarotlib.core.actions import Action
+from tarotlib.core.rng import splitmix64
+from tarotlib.deal import DealState
 
 __all__ = ["RandomBot"]
 
 
 class RandomBot:
     """Chooses uniformly among ``state.legal_actions()`` with its own SplitMix64 generator
-    (:mod:`tarotlib.rng`), so a seeded bot makes the same choices on every Python version.
+    (:mod:`tarotlib.core.rng`), so a seeded bot makes the same choices on every Python version.
 
     Two bots built with the same seed make the same choices when shown the same states (the bot
     is stateful: each choice advances its generator). ``seed=None`` seeds from the system.
@@ -42,7 +42,7 @@ class RandomBot:
         self.seed = seed
         self._state = (secrets.randbits(64) if seed is None else seed) & (2**64 - 1)
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         """A legal action of the seat to act, chosen uniformly at random.
 
         Raises ``ValueError`` when the deal is over (no legal action).

@@ -14,9 +14,9 @@ import secrets
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-from tarotlib.actions import Action
-from tarotlib.rng import splitmix64
-from tarotlib.tricks import FOOL_CLASS, TRUMP_CLASS, TrickRules
+from tarotlib.core.actions import Action
+from tarotlib.core.rng import splitmix64
+from tarotlib.core.tricks import FOOL_CLASS, TRUMP_CLASS, TrickRules
 
 __all__ = [
     "NO_TRUMPS",
@@ -33,7 +33,7 @@ _M64: Final = (1 << 64) - 1
 
 
 class TieBreaker:
-    """The bots' tie-breaker: a SplitMix64 stream (:mod:`tarotlib.rng`), seeded with ``seed`` (or
+    """The bots' tie-breaker: a SplitMix64 stream (:mod:`tarotlib.core.rng`), seeded with ``seed`` (or
     from the system when None). :class:`~tarotlib.bots.HeuristicBot` shares one between the
     players of every game it plays.
 
@@ -77,7 +77,7 @@ def best(rng: TieBreaker, items: Sequence[T], scores: Sequence[float]) -> T:
 def first_legal(actions: Sequence[Action], wanted: Action) -> Action:
     """``wanted`` if it is legal, else the first legal action.
 
-    >>> from tarotlib.actions import Pass, Slam
+    >>> from tarotlib.core.actions import Pass, Slam
     >>> first_legal([Slam(True), Slam(False)], Slam(False)), first_legal([Pass()], Slam(False))
     (Slam(announce=False), Pass())
     """
@@ -89,8 +89,8 @@ def class_averages(
 ) -> list[float]:
     """The mean value of the cards out in each suit class 0..4 (``default`` for an empty one).
 
-    >>> from tarotlib.cards import card_mask, parse_cards
-    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> from tarotlib.core.cards import card_mask, parse_cards
+    >>> from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
     >>> out = card_mask(parse_cards("KS 1S QH"))
     >>> class_averages(out, FRENCH_TAROT_TRICKS.class_masks, list(range(78)), 0.0)
     [6.5, 26.0, 0.0, 0.0, 0.0]
@@ -118,8 +118,8 @@ class TrickTable:
     hidden from the seat, and the chance that a card wins the trick against the seats still to
     play (:meth:`holds`).
 
-    >>> from tarotlib.cards import parse_card
-    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> from tarotlib.core.cards import parse_card
+    >>> from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
     >>> table = TrickTable(FRENCH_TAROT_TRICKS, 0, [0, 0, 0, 0], [1.0, 0.0, 0.0, 0.0], 3)
     >>> table.holds(parse_card("KH"), 1, [1, 2, 3])  # nothing out: the King holds
     1.0
@@ -153,8 +153,8 @@ class TrickTable:
         opponent void in the led suit (shown, or by the chance of its share of the suit being
         empty) who may hold a trump also beats it.
 
-        >>> from tarotlib.cards import card_mask, parse_card, parse_cards
-        >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+        >>> from tarotlib.core.cards import card_mask, parse_card, parse_cards
+        >>> from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
         >>> ally = [1.0, 0.0, 0.0, 0.0]
         >>> out = card_mask(parse_cards("1H 2H 3H 4H 5H"))  # low hearts only: none beats the King
         >>> TrickTable(FRENCH_TAROT_TRICKS, out, [0] * 4, ally, 3).holds(parse_card("KH"), 1, [1, 2])
@@ -206,8 +206,8 @@ def scan_tricks(
     its partner is winning (the partner sits opposite), and when undertrumping is free and it
     cannot beat a trump.
 
-    >>> from tarotlib.cards import card_mask, parse_cards
-    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> from tarotlib.core.cards import card_mask, parse_cards
+    >>> from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
     >>> played, voids = scan_tricks([(0, parse_cards("KH 2S 5H"))], 3, FRENCH_TAROT_TRICKS, False)
     >>> played == card_mask(parse_cards("KH 2S 5H")), voids   # seat 1: no heart, no trump
     (True, [0, 18, 0])

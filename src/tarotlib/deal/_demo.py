@@ -18,12 +18,12 @@ from typing import Any, Final
 
 import attrs
 
+from tarotlib.core.dealing import PacketSchedule
+from tarotlib.core.decks import TAROT_78, Deck
+from tarotlib.core.results import DealResult
 from tarotlib.deal.game import Game
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.state import DealState
-from tarotlib.dealing import PacketSchedule
-from tarotlib.decks import TAROT_78, Deck
-from tarotlib.engine import DealResult
 
 __all__ = ["Level", "demo_game"]
 

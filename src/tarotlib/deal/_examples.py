@@ -5,7 +5,7 @@ given dealing plan, then (unless told not to) plays the tricks; each seat scores
 Its deals keep the dealing order (``state.layout.order``). :func:`matto_deal` is a deal of one
 that plays the fool under an :class:`~tarotlib.deal.fool.ExchangeRule`.
 
->>> from tarotlib.dealing import DealerExtraSchedule
+>>> from tarotlib.core.dealing import DealerExtraSchedule
 >>> game = ExampleGame("1S 2S 3S 4S 5S", DealerExtraSchedule(hand=2, extra=1), (), players=2)
 >>> state = game.new_deal(seed=1)
 >>> state.phase, [len(state.hand(seat)) for seat in range(2)]
@@ -17,17 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tarotlib.cards import EXCUSE
+from tarotlib.core.cards import EXCUSE
+from tarotlib.core.dealing import Layout, PacketSchedule
+from tarotlib.core.decks import Deck
+from tarotlib.core.points import tarot_group_values
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal.fool import ExchangeRule
 from tarotlib.deal.game import DealPlan, Game
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.play import TrickPlay
 from tarotlib.deal.state import DealState
-from tarotlib.dealing import Layout, PacketSchedule
-from tarotlib.decks import Deck
-from tarotlib.engine import DealResult
-from tarotlib.points import tarot_group_values
-from tarotlib.tricks import Overtrump, TrickRules
 
 __all__ = ["ExampleGame", "matto_deal"]
 
@@ -39,7 +39,7 @@ class ExampleGame(Game[DealState]):
     """``phases`` on the pack ``deck`` dealt by ``dealing`` to ``players`` seats, then the tricks
     (unless ``play`` is false); each seat scores the tricks it won.
 
-    >>> from tarotlib.dealing import PileSchedule
+    >>> from tarotlib.core.dealing import PileSchedule
     >>> ExampleGame("1S 2S 3S 4S 5S 6S", PileSchedule(1, 2, 1), (), players=2).new_deal(seed=2).phase
     'play'
     """
@@ -63,7 +63,7 @@ class ExampleGame(Game[DealState]):
     def score(self, state: DealState) -> DealResult:
         """One point per trick won.
 
-        >>> from tarotlib.dealing import DealerExtraSchedule
+        >>> from tarotlib.core.dealing import DealerExtraSchedule
         >>> game = ExampleGame("1S 2S 3S 4S", DealerExtraSchedule(hand=2, extra=0), (), players=2)
         >>> state = game.new_deal(seed=3)
         >>> while not state.is_over:

@@ -26,14 +26,13 @@ phase with no contract and the note ``all_passed`` (the dealer's King call, CH-8
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, Generic, Literal, NamedTuple, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Bid, Pass
-from tarotlib.auction import AuctionState, OneRoundAuction
-from tarotlib.cards import Suit
+from tarotlib.core.actions import Action, Bid, Pass
+from tarotlib.core.cards import Suit
 from tarotlib.deal.data import Note, evolve
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import eldest
@@ -47,16 +46,20 @@ __all__ = [
     "ALL_PASSED",
     "ALL_PASS_PLAYED",
     "FIRST_OF_SERIES",
+    "AuctionState",
     "ChooseContract",
     "MultiRoundBidding",
+    "OneRoundAuction",
     "OneRoundBidding",
     "TakeOrName",
     "bidding_order",
     "contract_parsers",
     "first_of_series",
+    "must_beat",
 ]
 
 S = TypeVar("S", bound=DealState)
+C = TypeVar("C", bound=enum.IntEnum)
 
 _PASS: Final = Pass()
 _AUCTION: Final = tuple.__new__  # builds an AuctionState without its __new__ (a hot path)
@@ -96,6 +99,20 @@ def _seated(
 def _label(contract: enum.Enum) -> str:
     label = getattr(contract, "label", None)
     return label if isinstance(label, str) else contract.name
+
+
+def must_beat(high: enum.IntEnum | None, call: enum.IntEnum) -> str | None:
+    """Why a bid of ``call`` may not follow the highest contract named so far, ``high`` (None before
+    any bid), or None: a bid must name a strictly stronger contract (FT-4.3, CH-8.2). The one
+    statement of that rule, used by :class:`OneRoundBidding` and :class:`OneRoundAuction`.
+
+    >>> from tarotlib.deal._demo import Level
+    >>> must_beat(None, Level.DUE), must_beat(Level.DUE, Level.UNA), must_beat(Level.UNA, Level.DUE)
+    (None, None, 'bid must beat una')
+    """
+    if high is not None and call <= high:
+        return f"bid must beat {_label(high)}"
+    return None
 
 
 def _call_of(
@@ -143,6 +160,123 @@ def contract_parsers(contract_type: type[enum.Enum]) -> dict[str, tuple[Parser, 
         return _PASS
 
     return {"pass": (pass_, "pass"), "bid": (bid, "bid <contract>")}
+
+
+class AuctionState(NamedTuple, Generic[C]):
+    """Calls so far: ``calls[i]`` is the i-th call (a contract, or None for a pass); the highest
+    contract named and its bidder. (An immutable named tuple: auctions are on the hot path.)
+
+    >>> from tarotlib.variants.french_tarot import Contract
+    >>> auction = OneRoundAuction(tuple(Contract), players=3)
+    >>> st = auction.apply(auction.apply(auction.start(first=0), Contract.GARDE), None)
+    >>> st.calls, st.high, st.high_seat
+    ((<Contract.GARDE: 2>, None), <Contract.GARDE: 2>, 0)
+    """
+
+    first: int
+    calls: tuple[C | None, ...] = ()
+    high: C | None = None
+    high_seat: int | None = None
+
+
+@attrs.frozen
+class OneRoundAuction(Generic[C]):
+    """One turn each, strictly increasing bids (FT-4.1, FT-4.3, FT-4.4): the auction of
+    :class:`OneRoundBidding` as pure functions of its :class:`AuctionState`.
+
+    >>> from tarotlib.variants.french_tarot import Contract
+    >>> auction = OneRoundAuction(tuple(Contract), players=4)
+    >>> st = auction.start(first=1)
+    >>> for call in (Contract.PRISE, None, Contract.GARDE, None):
+    ...     st = auction.apply(st, call)
+    >>> auction.is_done(st), st.high, st.high_seat
+    (True, <Contract.GARDE: 2>, 3)
+    """
+
+    contracts: Sequence[C]
+    players: int
+
+    def start(self, first: int) -> AuctionState[C]:
+        """An empty auction whose first speaker is ``first``.
+
+        >>> auction = OneRoundAuction((1, 2), players=3)
+        >>> st = auction.start(first=2)
+        >>> auction.to_act(st), st.calls
+        (2, ())
+        """
+        return AuctionState(first)
+
+    def to_act(self, st: AuctionState[C]) -> int | None:
+        """The seat to speak, or None when every player has spoken.
+
+        >>> auction = OneRoundAuction((1, 2), players=3)
+        >>> st = auction.apply(auction.start(first=2), None)
+        >>> auction.to_act(st)
+        0
+        >>> auction.to_act(auction.apply(auction.apply(st, None), None)) is None
+        True
+        """
+        n = len(st.calls)
+        return None if n >= self.players else (st.first + n) % self.players
+
+    def is_done(self, st: AuctionState[C]) -> bool:
+        """True after N calls (FT-4.1: the auction ends after N turns, even if no bid is left).
+
+        >>> auction = OneRoundAuction((1, 2), players=2)
+        >>> st = auction.apply(auction.start(first=0), 2)
+        >>> auction.is_done(st), auction.is_done(auction.apply(st, None))
+        (False, True)
+        """
+        return len(st.calls) >= self.players
+
+    def legal(self, st: AuctionState[C]) -> tuple[C | None, ...]:
+        """Pass (None) and every contract higher than the highest named (FT-4.3).
+
+        >>> import enum
+        >>> class Bet(enum.IntEnum):
+        ...     LOW = 1
+        ...     MID = 2
+        ...     HIGH = 3
+        >>> auction = OneRoundAuction(tuple(Bet), players=3)
+        >>> auction.legal(auction.apply(auction.start(first=0), Bet.MID))
+        (None, <Bet.HIGH: 3>)
+        """
+        if self.is_done(st):
+            return ()
+        return (None, *(c for c in self.contracts if must_beat(st.high, c) is None))
+
+    def check(self, st: AuctionState[C], call: C | None) -> str | None:
+        """Why ``call`` is illegal now, or None.
+
+        >>> from tarotlib.variants.french_tarot import Contract
+        >>> auction = OneRoundAuction(tuple(Contract), players=3)
+        >>> st = auction.apply(auction.start(first=0), Contract.GARDE)
+        >>> auction.check(st, None) is None, auction.check(st, Contract.PRISE)
+        (True, 'bid must beat Garde')
+        """
+        if self.is_done(st):
+            return "the auction is over"
+        if call is None:
+            return None
+        if call not in self.contracts:
+            return f"unknown contract {call!r}"
+        return must_beat(st.high, call)
+
+    def apply(self, st: AuctionState[C], call: C | None) -> AuctionState[C]:
+        """The auction after ``call`` by the seat to speak (raises IllegalActionError).
+
+        >>> auction = OneRoundAuction((1, 2), players=3)
+        >>> st = auction.apply(auction.start(first=0), None)
+        >>> st = auction.apply(st, 1)
+        >>> st.calls, st.high_seat
+        ((None, 1), 1)
+        """
+        reason = self.check(st, call)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        if call is None:
+            return AuctionState(st.first, (*st.calls, None), st.high, st.high_seat)
+        return AuctionState(st.first, (*st.calls, call), call, self.to_act(st))
 
 
 @attrs.frozen
@@ -233,8 +367,9 @@ class OneRoundBidding(Phase[AuctionState[enum.IntEnum]]):
         if call is None:
             auction = _AUCTION(AuctionState, (first, (*calls, None), high, high_seat))
         else:
-            if high is not None and call <= high:  # FT-4.3: strictly higher
-                raise IllegalActionError(f"bid must beat {_label(high)}", action)
+            reason = must_beat(high, call)  # FT-4.3: strictly higher
+            if reason is not None:
+                raise IllegalActionError(reason, action)
             if call not in self._biddable:  # a member of the enum left out of the auction
                 raise IllegalActionError(
                     f"{_label(call)} is not a contract of this auction", action

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Call, NoCall
-from tarotlib.cards import ALL_CARDS, Rank, cards_of, parse_card
+from tarotlib.core.actions import Action, Call, NoCall
+from tarotlib.core.cards import ALL_CARDS, Rank, cards_of, parse_card
 from tarotlib.deal.auctions import ALL_PASSED
 from tarotlib.deal.data import DealData, Note, evolve
 from tarotlib.deal.decisions import declarer
@@ -81,7 +81,7 @@ def holder_of(state: DealState, card: int, *, besides: int = -1) -> int:
     or held by ``besides``).
 
     >>> import tarotlib
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=3)
     >>> seat = holder_of(state, parse_card("KS"))
     >>> parse_card("KS") in state.hand(seat), holder_of(state, parse_card("KS"), besides=seat)
@@ -104,7 +104,7 @@ def unheld_cards(state: DealState, hand: int) -> int:
     hand nor in his own discard if he is the dealer (TO-34.2; also TO-6.2's named cards). A
     ``callable`` for :class:`CallCard`.
 
-    >>> from tarotlib.cards import format_cards
+    >>> from tarotlib.core.cards import format_cards
     >>> from tarotlib.deal._demo import Level, demo_game
     >>> from tarotlib.deal import MultiRoundBidding
     >>> state = demo_game(MultiRoundBidding(tuple(Level))).new_deal(seed=1)
@@ -300,7 +300,7 @@ class KingCall(Phase[int]):
 
     CH-E3 (all five pass; the dealer holds KS and KD):
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> from tarotlib.deal._demo import Level, demo_game
     >>> from tarotlib.deal import OneRoundBidding
     >>> rules = demo_game(OneRoundBidding(tuple(Level), all_pass="next_phase"), KingCall(), players=5)

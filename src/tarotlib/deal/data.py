@@ -19,10 +19,10 @@ import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final, Generic, NamedTuple, TypeVar
 
-from tarotlib.cards import Card
+from tarotlib.core.cards import Card
 
 if TYPE_CHECKING:
-    from tarotlib.engine import DealResult
+    from tarotlib.core.results import DealResult
 
 __all__ = [
     "DealData",

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Concede, Redeal
+from tarotlib.core.actions import Action, Concede, Redeal
 from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.state import DealState
@@ -76,7 +76,7 @@ def word_parsers(choices: tuple[Action, ...]) -> dict[str, tuple[Parser, str]]:
     """A parser for each of ``choices`` by its text, a word that takes nothing after it (for
     phase authors).
 
-    >>> from tarotlib.actions import Slam
+    >>> from tarotlib.core.actions import Slam
     >>> parsers = word_parsers((Slam(False), Slam(True)))
     >>> sorted(parsers), parsers["slam"][0]([])
     (['no-slam', 'slam'], Slam(announce=True))
@@ -112,7 +112,7 @@ class Decision(Phase[None], Generic[V]):
     whether the decision comes up in a deal (default: once a contract has been chosen).
 
     >>> import tarotlib
-    >>> from tarotlib.actions import Slam
+    >>> from tarotlib.core.actions import Slam
     >>> slam = tarotlib.variant("french-tarot").phase_list[4]
     >>> slam.name, slam.key.name, slam.choices == (Slam(False), Slam(True))
     ('slam', 'slam', True)

@@ -1,14 +1,14 @@
 """Discarding: the taker's écart (FT-6) and the dealer's discard (LO-8, TO-4, CH-7).
 
 One seat puts a number of cards aside, one card at a time, under a
-:class:`~tarotlib.exchange.DiscardRule` (cards never discarded, cards discarded only when
+:class:`~tarotlib.core.discards.DiscardRule` (cards never discarded, cards discarded only when
 unavoidable, or only all together: CH-7.2 ``dm_void``). With ``take_kitty`` the kitty first joins
 that seat's hand (FT-6.1). The cards put aside are ``data.discard``; which of them are shown is the
 game's, and who owns them at the count the game decides with :func:`discard_owner` (LO-8.3, CH-7.3).
 
 The dealer's discard is ``DiscardCards(rule, count, who=dealer)``: before the auction (TO-4,
 CH-7.1) or after it (LO-8.1, after the Monte), with the dealer's extra cards in hand
-(:class:`~tarotlib.dealing.DealerExtraSchedule`).
+(:class:`~tarotlib.core.dealing.DealerExtraSchedule`).
 
 >>> import tarotlib
 >>> rules = tarotlib.variant("french-tarot", players=4)
@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
 import attrs
 
 from tarotlib._bits import mask_decoder
-from tarotlib.actions import Action, Discard
-from tarotlib.cards import ALL_CARDS, parse_card
+from tarotlib.core.actions import Action, Discard
+from tarotlib.core.cards import ALL_CARDS, parse_card
+from tarotlib.core.discards import DiscardRule
 from tarotlib.deal.data import DealData, evolve
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import DealState, add_cards, remove_cards
 from tarotlib.errors import ActionParseError, IllegalActionError
-from tarotlib.exchange import DiscardRule
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
@@ -80,8 +80,8 @@ def discard_owner(state: DealState, rule: DiscardOwner) -> int:
     ``last_trick``). -1 when the rule needs a trick and none has been played.
 
     >>> from tarotlib.deal._examples import ExampleGame
-    >>> from tarotlib.dealing import DealerExtraSchedule, Layout
-    >>> from tarotlib.exchange import DiscardRule
+    >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
+    >>> from tarotlib.core.discards import DiscardRule
     >>> game = ExampleGame("1S 2S 3S 4S 5S 6S 7S", DealerExtraSchedule(hand=2, extra=1),
     ...                    (DiscardCards(DiscardRule(), 1, who=dealer),))
     >>> state = game.new_deal(layout=Layout.from_text(["7S 2S", "6S 5S", "1S 3S 4S"], dealer=2))
@@ -117,7 +117,7 @@ class DiscardCards(Phase[int]):
     whether the discard happens in a deal (FT-6.1: Prise and Garde only). The dealer's discard
     is ``who=dealer`` (LO-8, TO-4, CH-7).
 
-    >>> from tarotlib.exchange import DiscardRule
+    >>> from tarotlib.core.discards import DiscardRule
     >>> phase = DiscardCards(DiscardRule(), 2, who=dealer)
     >>> phase.name, phase.count, phase.take_kitty
     ('discard', 2, False)
@@ -136,7 +136,7 @@ class DiscardCards(Phase[int]):
         """Whether the discard happens in a deal with these facts (``when``).
 
         >>> from tarotlib.deal.data import DealData
-        >>> from tarotlib.exchange import DiscardRule
+        >>> from tarotlib.core.discards import DiscardRule
         >>> DiscardCards(DiscardRule(), 2).active(DealData(0, None, (), 0, ()))
         True
         """
@@ -146,8 +146,8 @@ class DiscardCards(Phase[int]):
         """The seat to discard is to act (holding the kitty first when ``take_kitty``).
 
         >>> from tarotlib.deal._examples import ExampleGame
-        >>> from tarotlib.dealing import DealerExtraSchedule
-        >>> from tarotlib.exchange import DiscardRule
+        >>> from tarotlib.core.dealing import DealerExtraSchedule
+        >>> from tarotlib.core.discards import DiscardRule
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S 7S", DealerExtraSchedule(hand=2, extra=1),
         ...                    (DiscardCards(DiscardRule(), 1, who=dealer),))
         >>> state = game.new_deal(seed=1, dealer=2)
@@ -184,8 +184,8 @@ class DiscardCards(Phase[int]):
         """Put one card aside; the next phase begins after the last one.
 
         >>> from tarotlib.deal._examples import ExampleGame
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
-        >>> from tarotlib.exchange import DiscardRule
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.discards import DiscardRule
         >>> rule = DiscardRule(((1 << 12, "never the Queen"),))
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S QS", DealerExtraSchedule(hand=2, extra=1),
         ...                    (DiscardCards(rule, 1, who=dealer),))
@@ -224,7 +224,7 @@ class DiscardCards(Phase[int]):
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """``discard <card>``.
 
-        >>> from tarotlib.exchange import DiscardRule
+        >>> from tarotlib.core.discards import DiscardRule
         >>> parser, help = DiscardCards(DiscardRule(), 2).parsers(None)["discard"]
         >>> parser(["3H"]).text, help
         ('discard 3H', 'discard <card>')

@@ -5,7 +5,7 @@ himself (his extra cards) and the last ``others_cards`` card dealt to each other
 While fewer than ``plain`` of his face-up cards are not honours (LO-12.2: the Kings, the Mondo,
 the Bagatto, the Matto — the game gives them), he turns up more of his own cards: in the reverse
 of the order he received them (``order="reverse_deal"``, automatic) or as he chooses
-(``order="dealer_choice"``: one :class:`~tarotlib.actions.Expose` action per card, ``expose KH``).
+(``order="dealer_choice"``: one :class:`~tarotlib.core.actions.Expose` action per card, ``expose KH``).
 Honours turned up stay face up and the turning goes on. Cards already face up count.
 
 The exposed cards and who holds them stay public after the hands are picked up (LO-12.3, LO-9):
@@ -13,9 +13,9 @@ the phase notes them under ``key`` in the deal's facts, as ``(seat, card)`` pair
 were turned (:func:`exposed`; :func:`face_up` gives those still in their holders' hands). The phase
 needs the dealing order of each hand (``data.order``: a dealing plan that keeps it, LO-11).
 
->>> from tarotlib.cards import card_mask, parse_cards
+>>> from tarotlib.core.cards import card_mask, parse_cards
 >>> from tarotlib.deal._examples import ExampleGame
->>> from tarotlib.dealing import DealerExtraSchedule, Layout
+>>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
 >>> honours = card_mask(parse_cards("KS KH KD KC T21 T1 EX"))
 >>> game = ExampleGame("2S 3S 4S 5S 6S 7S 8S KS KH T21 T1", DealerExtraSchedule(3, 2, keep_order=True),
 ...                    (ExposeCards(honours),), play=False)
@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Expose
-from tarotlib.cards import ALL_CARDS, Card, cards_of, parse_card
+from tarotlib.core.actions import Action, Expose
+from tarotlib.core.cards import ALL_CARDS, Card, cards_of, parse_card
 from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import DealState
@@ -100,7 +100,7 @@ class ExposeCards(Phase[None]):
     - ``key``: where the exposed cards are noted in the deal's facts;
     - ``when``: whether the exposure happens in a deal (default: always).
 
-    >>> from tarotlib.cards import TRUMP_MASK
+    >>> from tarotlib.core.cards import TRUMP_MASK
     >>> ExposeCards(TRUMP_MASK).name, ExposeCards(TRUMP_MASK, order="dealer_choice").order
     ('exposure', 'dealer_choice')
     """
@@ -143,9 +143,9 @@ class ExposeCards(Phase[None]):
         """Turn up the dealer's extra cards and the last card of each other hand (LO-12.1); then,
         in reverse dealing order, more of the dealer's cards (LO-12.2), or let him choose them.
 
-        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> from tarotlib.core.cards import card_mask, parse_cards
         >>> from tarotlib.deal._examples import ExampleGame
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
         >>> phase = ExposeCards(card_mask(parse_cards("KS")), order="dealer_choice")
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S 7S KS", DealerExtraSchedule(2, 2, keep_order=True),
         ...                    (phase,), play=False)
@@ -199,9 +199,9 @@ class ExposeCards(Phase[None]):
     def legal(self, state: DealState) -> tuple[Action, ...]:
         """Under ``dealer_choice``: turning up any of the dealer's face-down cards.
 
-        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> from tarotlib.core.cards import card_mask, parse_cards
         >>> from tarotlib.deal._examples import ExampleGame
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
         >>> phase = ExposeCards(card_mask(parse_cards("KS")), order="dealer_choice")
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S 7S KS", DealerExtraSchedule(2, 2, keep_order=True),
         ...                    (phase,), play=False)
@@ -215,9 +215,9 @@ class ExposeCards(Phase[None]):
         """Turn up the card the dealer chose; the exposure ends once enough of his face-up cards
         are not honours (LO-12.2).
 
-        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> from tarotlib.core.cards import card_mask, parse_cards
         >>> from tarotlib.deal._examples import ExampleGame
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
         >>> phase = ExposeCards(card_mask(parse_cards("KS")), order="dealer_choice")
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S 7S KS", DealerExtraSchedule(2, 2, keep_order=True),
         ...                    (phase,), play=False)

@@ -1,7 +1,7 @@
 """Fool rules: what happens to the fool card (Excuse, Matto, Fou) when a trick is complete.
 
 The fool may be played to any trick and never wins it (the trick rules see to that,
-:mod:`tarotlib.tricks`); *who keeps it*, what is given back for it, and when, is the game's fool
+:mod:`tarotlib.core.tricks`); *who keeps it*, what is given back for it, and when, is the game's fool
 rule, consulted by the play phase (:mod:`tarotlib.deal.play`) only for a trick that holds the fool
 or while something is pending.
 
@@ -17,7 +17,7 @@ or while something is pending.
   lowest-valued one (the earliest won among equals), or chosen by the owner.
 
 A rule that lets a player choose (:attr:`FoolRule.chooses`) makes the play phase ask that player
-between two tricks; its actions are :class:`~tarotlib.actions.Give`.
+between two tricks; its actions are :class:`~tarotlib.core.actions.Give`.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from typing import Final, Literal, NamedTuple, Protocol, cast
 
 import attrs
 
-from tarotlib.actions import Action, Give
-from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.core.actions import Action, Give
+from tarotlib.core.cards import ALL_CARDS, Card, cards_of
 from tarotlib.deal.data import DealData, Note, evolve
 from tarotlib.deal.state import DealState, RawTrick, add_cards, hand_in, remove_cards
 from tarotlib.errors import IllegalActionError
@@ -130,8 +130,8 @@ class FoolRule(Protocol):
         """``(piles, pending, deal facts)`` after the choice ``action`` (raises
         :class:`~tarotlib.errors.IllegalActionError` for a choice that is not allowed).
 
-        >>> from tarotlib.actions import Give
-        >>> from tarotlib.cards import parse_card
+        >>> from tarotlib.core.actions import Give
+        >>> from tarotlib.core.cards import parse_card
         >>> from tarotlib.deal._examples import matto_deal
         >>> state = matto_deal(payment="chosen")
         >>> rule = state.rules.phase_list[0].fool
@@ -155,7 +155,7 @@ class FoolRule(Protocol):
         seat 0's pile and the defence owes seat 1 a low card (pending: ``side * 16 + seat``).
 
         >>> import tarotlib
-        >>> from tarotlib.cards import card_mask, parse_cards
+        >>> from tarotlib.core.cards import card_mask, parse_cards
         >>> rules = tarotlib.variant("french-tarot", players=4)
         >>> state = rules.new_deal(seed=4)
         >>> for text in ("bid garde-contre", "pass", "pass", "pass", "no-slam",

@@ -9,8 +9,8 @@ A subclass writes only what differs.
 
 >>> from tarotlib import PIQUET_32, PacketSchedule
 >>> from tarotlib.deal import Game, TrickPlay, DealState
->>> from tarotlib.tricks import TrickRules
->>> from tarotlib.engine import DealResult
+>>> from tarotlib.core.tricks import TrickRules
+>>> from tarotlib.core.results import DealResult
 >>> class Plain(Game[DealState]):
 ...     name, players, deck = "plain", 4, PIQUET_32
 ...     dealing = PacketSchedule(packet_size=4, packets_per_player=2, kitty_size=0)
@@ -28,33 +28,38 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 import attrs
+from typing_extensions import TypeVar
 
-from tarotlib.actions import Action
-from tarotlib.cards import TAROT_NOTATION, Card, Notation, format_cards
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import TAROT_NOTATION, Card, Notation, format_cards
+from tarotlib.core.dealing import Layout, dealt_order_of, first_dealer_from_seed, sitter_of
+from tarotlib.core.decks import Deck
+from tarotlib.core.results import Conversion
+from tarotlib.core.rng import shuffle
 from tarotlib.deal.data import Notes, check_facts, evolve, new_data
 from tarotlib.deal.phase import Over, Parser, Phase
 from tarotlib.deal.state import DealState, pack
-from tarotlib.dealing import Layout, dealt_order_of, sitter_of
-from tarotlib.decks import Deck
-from tarotlib.engine import Conversion
 from tarotlib.errors import ActionParseError, DealError, MatchError
-from tarotlib.rng import shuffle
 
 if TYPE_CHECKING:
+    from tarotlib.core.results import DealResult
+    from tarotlib.deal.observe import Observation
     from tarotlib.deal.play import Told
-    from tarotlib.engine import DealResult, Observation
 
 __all__ = ["DealPlan", "Game"]
 
-S = TypeVar("S", bound=DealState)
+# A game is generic in the class of its states. Covariant, so that any game is a ``Game`` (bare:
+# ``Game[DealState]``): its states are DealStates. The hooks that take a state (``score``,
+# ``observe``, ...) are called by the machine only with states the game itself built.
+S = TypeVar("S", bound=DealState, default=DealState, covariant=True)
 
 
 class DealPlan(Protocol):
-    """How a game deals an ordered pack (:class:`~tarotlib.dealing.PacketSchedule` and the other
-    plans of :mod:`tarotlib.dealing`).
+    """How a game deals an ordered pack (:class:`~tarotlib.core.dealing.PacketSchedule` and the other
+    plans of :mod:`tarotlib.core.dealing`).
 
     >>> import tarotlib
     >>> [type(tarotlib.variant(name).dealing).__name__ for name in ("french-tarot", "belote")]
@@ -159,7 +164,7 @@ class Game(abc.ABC, Generic[S]):
         try:
             return self._machine_cache
         except AttributeError:
-            machine = _Machine(self)  # type: ignore[arg-type]
+            machine = _Machine(self)
             object.__setattr__(self, "_machine_cache", machine)
             return machine
 
@@ -237,7 +242,7 @@ class Game(abc.ABC, Generic[S]):
         """Deal an explicitly ordered pack (its first card dealt first) with the game's plan.
 
         >>> import tarotlib
-        >>> from tarotlib.rng import shuffle
+        >>> from tarotlib.core.rng import shuffle
         >>> rules = tarotlib.variant("french-tarot", players=3)
         >>> order = shuffle(rules.deck.cards, 5)   # the order that seed 5 deals
         >>> rules.deal_from_order(order, dealer=2).layout == rules.new_deal(seed=5, dealer=2).layout
@@ -300,7 +305,7 @@ class Game(abc.ABC, Generic[S]):
             ...
         tarotlib.errors.MatchError: counts_toward_match() takes a DealResult of 4 scores, got str
         """
-        from tarotlib.engine import DealResult
+        from tarotlib.core.results import DealResult
 
         if not isinstance(result, DealResult) or len(result.scores) != self.players:
             what = type(result).__name__
@@ -419,7 +424,7 @@ class Game(abc.ABC, Generic[S]):
         raise ActionParseError(f"cannot parse action {text!r}; expected {machine.help}")
 
     # -- observations and scoring -----------------------------------------------------------------
-    def observe(self, state: S, seat: int) -> Observation:
+    def observe(self, state: S, seat: int) -> Observation:  # type: ignore[misc]  # S covariant: the machine passes own states
         """What ``seat`` may see of ``state`` (default: :class:`~tarotlib.deal.observe.DealObservation`,
         with the public facts of each phase).
 
@@ -434,7 +439,7 @@ class Game(abc.ABC, Generic[S]):
 
         return observe(state, seat)
 
-    def visible_mask(self, state: S, seat: int) -> int:
+    def visible_mask(self, state: S, seat: int) -> int:  # type: ignore[misc]  # S covariant: the machine passes own states
         """The cards ``seat``'s observation shows, as a mask: its hand, the cards played and
         whatever else the game shows it (default: the observation's ``visible_cards()``, or the
         hand and the cards played). A game may compute it faster; it must stay equal to its
@@ -454,7 +459,7 @@ class Game(abc.ABC, Generic[S]):
             return mask
         return state.hand_mask(seat) | state.played_mask
 
-    def told_facts(self, state: S) -> tuple[Told, ...]:
+    def told_facts(self, state: S) -> tuple[Told, ...]:  # type: ignore[misc]  # S covariant: the machine passes own states
         """What the game has told every seat in ``state`` without an action and without showing
         a card, in order: by default what the play offers tell (:meth:`Offer.told
         <tarotlib.deal.play.Offer.told>`, e.g. Belote's automatic belote and rebelote, BE-9.2).
@@ -521,7 +526,7 @@ class Game(abc.ABC, Generic[S]):
         return frozenset()
 
     @abc.abstractmethod
-    def score(self, state: S) -> DealResult:
+    def score(self, state: S) -> DealResult:  # type: ignore[misc]  # S covariant: the machine passes own states
         """The result of a deal played to its end (``state`` is over). Games implement it with
         their pure scoring function; the machine calls it when the deal ends (``state.result``).
 
@@ -566,15 +571,13 @@ class Game(abc.ABC, Generic[S]):
 
     def match_first_dealer(self, seed: int | None) -> int:
         """The first dealer of a match started without one: drawn from ``seed``
-        (:func:`tarotlib.match.first_dealer_from_seed`; FT-2.3, BE-3.1), seat 0 without a seed.
+        (:func:`tarotlib.core.dealing.first_dealer_from_seed`; FT-2.3, BE-3.1), seat 0 without a seed.
 
         >>> from tarotlib.deal._demo import demo_game
         >>> demo_game().match_first_dealer(None), 0 <= demo_game().match_first_dealer(7) < 3
         (0, True)
         """
         self.check_seed(seed, "match_first_dealer")
-        from tarotlib.match import first_dealer_from_seed  # the match module imports the games'
-
         return 0 if seed is None else first_dealer_from_seed(seed, self.players)
 
     def options_dict(self) -> Mapping[str, object]:
@@ -603,7 +606,7 @@ class Game(abc.ABC, Generic[S]):
         ones do not.
 
         >>> from tarotlib.deal._demo import demo_game
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> rules = demo_game(players=3)
         >>> rules.counts_toward_match(DealResult((2, -1, -1)))
         True
@@ -618,7 +621,7 @@ class Game(abc.ABC, Generic[S]):
         comes back unchanged).
 
         >>> from tarotlib.deal._demo import demo_game
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> demo_game(players=3).settle(0, DealResult((2, -1, -1)))
         ((2, -1, -1), 0)
         """
@@ -648,7 +651,7 @@ class Game(abc.ABC, Generic[S]):
         """The totals as they are (a game with game points, LO-17, converts them).
 
         >>> from tarotlib.deal._demo import demo_game
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> demo_game(players=3).convert([DealResult((2, -1, -1))], [2, -1, -1])
         Conversion(points=(2, -1, -1), lines=())
         """

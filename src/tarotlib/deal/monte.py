@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Answer, Monte
+from tarotlib.core.actions import Action, Answer, Monte
 from tarotlib.deal.auctions import bidding_order
 from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.decisions import word_parsers

@@ -6,8 +6,8 @@ progress and the result — never another seat's hidden card.
 
 >>> import tarotlib
 >>> from tarotlib.deal import DealState, Game, TrickPlay
->>> from tarotlib.engine import DealResult
->>> from tarotlib.tricks import TrickRules
+>>> from tarotlib.core.results import DealResult
+>>> from tarotlib.core.tricks import TrickRules
 >>> class Plain(Game[DealState]):
 ...     name, players, deck = "plain", 4, tarotlib.PIQUET_32
 ...     dealing = tarotlib.PacketSchedule(packet_size=4, packets_per_player=2, kitty_size=0)
@@ -22,16 +22,43 @@ progress and the result — never another seat's hidden card.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.core.cards import ALL_CARDS, Card, cards_of
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal.state import DealState
-from tarotlib.engine import DealResult
-from tarotlib.tricks import PlayedTrick
 
-__all__ = ["DealObservation", "common_fields", "json_token", "observe"]
+__all__ = ["DealObservation", "Observation", "common_fields", "json_token", "observe"]
+
+
+class Observation(Protocol):
+    """What one seat may know of a state (no hidden card of another seat).
+
+    >>> import tarotlib
+    >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=5)
+    >>> seen = state.observation(2)
+    >>> seen.seat, len(seen.hand)
+    (2, 18)
+    """
+
+    @property
+    def seat(self) -> int:
+        """The observing seat."""
+        ...
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready form.
+
+        >>> import tarotlib
+        >>> seen = tarotlib.variant("french-tarot", players=3).new_deal(seed=5).observation(0)
+        >>> data = seen.to_json()
+        >>> data["seat"], data["phase"], data["hand"][:4], data["chien"]
+        (0, 'auction', ['3S', '6S', '10S', 'NS'], [])
+        """
+        ...
 
 
 def json_token(value: object) -> object:
@@ -84,9 +111,9 @@ class DealObservation:
     def visible_cards(self) -> frozenset[int]:
         """Every card this observation mentions: the seat's hand and the cards played.
 
-        >>> from tarotlib.cards import format_cards
+        >>> from tarotlib.core.cards import format_cards
         >>> from tarotlib.deal._examples import ExampleGame
-        >>> from tarotlib.dealing import Layout, PacketSchedule
+        >>> from tarotlib.core.dealing import Layout, PacketSchedule
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S", PacketSchedule(1, 3, 0), (), players=2)
         >>> state = game.new_deal(layout=Layout.from_text(["1S 4S 5S", "2S 3S 6S"], dealer=1))
         >>> seen = state.apply(game.parse_action("play 5S")).observation(1)

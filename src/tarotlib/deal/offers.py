@@ -4,7 +4,7 @@ Each is an :class:`~tarotlib.deal.play.Offer`, parameterised by the game's kinds
 
 - :class:`ShowDeclaration` — show a number of cards of a class to claim a level, one missing card
   replaceable by a substitute (the poignée, FT-8.1 – FT-8.4, with
-  :class:`~tarotlib.declarations.TrumpShow`);
+  :class:`~tarotlib.core.shows.TrumpShow`);
 - :class:`ClaimDeclaration` — claim something of one's hand, shown to nobody and checked by the
   engine (the misères, FT-8.6);
 - :class:`PairAnnouncement` — announce two cards held together as they are played (belote and
@@ -30,13 +30,13 @@ from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar, cast
 
 import attrs
 
-from tarotlib.actions import Action, Declare
-from tarotlib.cards import ALL_CARDS, Card, Notation, cards_of, format_cards, parse_cards
+from tarotlib.core.actions import Action, Declare
+from tarotlib.core.cards import ALL_CARDS, Card, Notation, cards_of, format_cards, parse_cards
+from tarotlib.core.shows import TrumpShow
 from tarotlib.deal.data import DealData, Note, as_note, evolve
 from tarotlib.deal.phase import CardChoice, Parser, SpaceItem
 from tarotlib.deal.play import Offer, Told, eldest
 from tarotlib.deal.state import DealState
-from tarotlib.declarations import TrumpShow
 from tarotlib.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class ShowDeclaration(_FirstCard):
         number of trumps, or every trump and the Excuse when one is missing).
 
         >>> import tarotlib
-        >>> from tarotlib.cards import format_cards, parse_card
+        >>> from tarotlib.core.cards import format_cards, parse_card
         >>> rules = tarotlib.variant("french-tarot", players=4)
         >>> state = rules.new_deal(seed=292)
         >>> for text in ("bid garde-sans", "pass", "pass", "pass", "no-slam"):

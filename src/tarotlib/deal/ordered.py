@@ -1,17 +1,17 @@
 """Deals that keep the order in which each hand was dealt (LO-11; the solo's piles, FT-20.8).
 
-A dealing plan that keeps the order (:class:`~tarotlib.dealing.DealerExtraSchedule` with
-``keep_order``, :class:`~tarotlib.dealing.PileSchedule`) puts each hand in dealing order in the
+A dealing plan that keeps the order (:class:`~tarotlib.core.dealing.DealerExtraSchedule` with
+``keep_order``, :class:`~tarotlib.core.dealing.PileSchedule`) puts each hand in dealing order in the
 deal's facts, ``data.order``; a layout given card by card carries it in ``Layout.order``
 (``Layout.in_order``). ``state.layout`` — what records store and what a state is rebuilt from —
 carries the order too.
 
->>> from tarotlib.cards import parse_cards
+>>> from tarotlib.core.cards import parse_cards
 >>> from tarotlib.deal import DealState, Game, TrickPlay
->>> from tarotlib.decks import Deck
->>> from tarotlib.dealing import DealerExtraSchedule, Layout
->>> from tarotlib.engine import DealResult
->>> from tarotlib.tricks import TrickRules
+>>> from tarotlib.core.decks import Deck
+>>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
+>>> from tarotlib.core.results import DealResult
+>>> from tarotlib.core.tricks import TrickRules
 >>> class Kept(Game[DealState]):
 ...     name, players, deck = "kept", 2, Deck.custom("five", "1S 2S 3S 4S 5S")
 ...     dealing = DealerExtraSchedule(hand=2, extra=1, keep_order=True)
@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from tarotlib.cards import Card
+from tarotlib.core.cards import Card
 from tarotlib.deal.state import DealState
 from tarotlib.errors import DealError
 

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar, ca
 
 import attrs
 
-from tarotlib.actions import Action, Declare
-from tarotlib.cards import ALL_CARDS
+from tarotlib.core.actions import Action, Declare
+from tarotlib.core.cards import ALL_CARDS
 from tarotlib.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ are its form but wrong."""
 
 @attrs.frozen
 class CardChoice:
-    """A set-valued action (a :class:`~tarotlib.actions.Declare` that shows cards, such as a
+    """A set-valued action (a :class:`~tarotlib.core.actions.Declare` that shows cards, such as a
     poignée) as action codecs see it (:mod:`tarotlib.ai.codec`): ``head`` (the declaration of its
     kind with no card) starts it, then its cards are chosen one at a time, highest index first,
     among ``cards``. ``choose(state, chosen)`` returns the mask of the cards that may come next
@@ -82,7 +82,7 @@ def card_actions(kind: Callable[..., Action], game: Game[DealState]) -> tuple[Ac
     notation (for :meth:`Phase.action_space`).
 
     >>> import tarotlib
-    >>> from tarotlib.actions import Play
+    >>> from tarotlib.core.actions import Play
     >>> [a.text for a in card_actions(Play, tarotlib.variant("belote"))][:3]
     ['play AS', 'play 7S', 'play 8S']
     """
@@ -102,7 +102,7 @@ class Phase(Generic[X]):
 
     A phase in which each seat in turn passes once:
 
-    >>> from tarotlib.actions import Pass
+    >>> from tarotlib.core.actions import Pass
     >>> from tarotlib.deal._demo import demo_game
     >>> class Knock(Phase[None]):
     ...     name, expects = "knock", "pass"
@@ -294,7 +294,7 @@ class Phase(Generic[X]):
     def reject(self, reason: str, action: Action) -> IllegalActionError:
         """An :class:`~tarotlib.errors.IllegalActionError` for ``action`` with ``reason``.
 
-        >>> from tarotlib.actions import Pass
+        >>> from tarotlib.core.actions import Pass
         >>> str(Phase().reject("not now", Pass()))
         'pass: not now'
         """

@@ -1,6 +1,6 @@
 """Trick play: the card-play phase of every game, and the hot path of every bot and simulation.
 
-:class:`TrickPlay` plays the tricks under a :class:`~tarotlib.tricks.TrickRules` (legal cards and
+:class:`TrickPlay` plays the tricks under a :class:`~tarotlib.core.tricks.TrickRules` (legal cards and
 the winner), with a fool rule (:mod:`tarotlib.deal.fool`: the Excuse, the Matto, the Fou), the
 declarations a player may make during play (:class:`Offer`: poignée, misère, belote, sequences),
 an optional restriction of the opening lead (FT-5.5) and the sides of the deal. When the last trick
@@ -24,7 +24,7 @@ tarotlib.errors.IllegalActionError: play 7H: ♥7 is not in seat 1's hand
   next seat of each seat, the canonical ``Play`` action of each card and a mask decoder;
 - a card is played by building the next state with ``object.__new__`` and slot stores (no
   ``__init__``), flipping one bit of the packed hands, and updating the trick's ``(led, win, ws)``
-  with the rank tables inline (what :meth:`~tarotlib.tricks.TrickRules.follow` does);
+  with the rank tables inline (what :meth:`~tarotlib.core.tricks.TrickRules.follow` does);
 - the legal-card mask computed by ``legal_actions()`` is kept on the state (``_memo``) so that the
   following ``apply()`` does not compute it again, and the decoded action tuple too (``_acts``); a
   lead needs no trick rules (any card may lead: ``TrickRules.legal_mask`` gives the whole hand);
@@ -48,14 +48,14 @@ import attrs
 
 from tarotlib import _compiled
 from tarotlib._bits import mask_decoder
-from tarotlib.actions import Action, Declare, Give, Play
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_card
+from tarotlib.core.actions import Action, Declare, Give, Play
+from tarotlib.core.cards import ALL_CARDS, FULL_MASK, Notation, format_cards, parse_card
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal.data import DealData, evolve
 from tarotlib.deal.fool import TrickEnd
 from tarotlib.deal.phase import CardChooser, Parser, Phase, SpaceItem, card_actions
 from tarotlib.deal.state import SEAT_BITS, DealState, MovesNode, RawTrick, _build
 from tarotlib.errors import ActionParseError, ActionTypeError, IllegalActionError
-from tarotlib.tricks import Overtrump, TrickRules
 
 if TYPE_CHECKING:
     from tarotlib._speedups import Kernel
@@ -79,7 +79,7 @@ class Told:
     is about, its ``kind`` (a token) and the ``card`` it came with; ``text`` writes it
     ``seat <seat> <kind> <card>``.
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> Told(2, "belote", int(parse_card("KS")), "seat 2 belote KS").card == parse_card("KS")
     True
     """
@@ -94,7 +94,7 @@ def plays_of(notation: Notation) -> tuple[tuple[Play, ...], Callable[[int], tupl
     """The shared ``Play`` action of each card written in ``notation``, and a decoder from a card
     mask to the tuple of those actions in index order (built once per notation).
 
-    >>> from tarotlib.cards import TAROT_NOTATION, card_mask, parse_card, parse_cards
+    >>> from tarotlib.core.cards import TAROT_NOTATION, card_mask, parse_card, parse_cards
     >>> plays, decode = plays_of(TAROT_NOTATION)
     >>> plays[parse_card("KH")].text, [p.text for p in decode(card_mask(parse_cards("KH 2S")))]
     ('play KH', ['play 2S', 'play KH'])
@@ -214,7 +214,7 @@ class Offer(Protocol):
         """True if ``action`` is one of this offer's kinds.
 
         >>> import tarotlib
-        >>> from tarotlib.actions import Declare
+        >>> from tarotlib.core.actions import Declare
         >>> from tarotlib.variants.french_tarot import DeclarationKind
         >>> show, claim = tarotlib.variant("french-tarot").phase_list[-2].offers
         >>> misere = Declare(DeclarationKind.NO_TRUMPS_MISERE)

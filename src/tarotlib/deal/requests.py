@@ -2,10 +2,10 @@
 
 The declarer (``who``) has ``count(data)`` requests, made one at a time (TO-6.1, CH-9.1: the number
 comes from the contract; a phase with none is skipped). For each he names a card that is not in his
-hand (:class:`~tarotlib.actions.Request`, ``request T20``) — never one of the game's ``forbidden``
+hand (:class:`~tarotlib.core.actions.Request`, ``request T20``) — never one of the game's ``forbidden``
 cards (CH-9.2: the Fou), nor, if he is the dealer, a card of his own discard (TO-6.2, CH-9.2). The
 player holding it hands it over, and the declarer gives that player one card of his hand face down
-(:class:`~tarotlib.actions.Give`, ``give 2C``) — not the card just received unless
+(:class:`~tarotlib.core.actions.Give`, ``give 2C``) — not the card just received unless
 ``return_received`` (TO-6.2, CH-9.3, option ``return_received_card``).
 
 A named card that nobody holds is out of play (it lies in the discard). With ``in_discard="lost"``
@@ -13,7 +13,7 @@ A named card that nobody holds is out of play (it lies in the discard). With ``i
 ``"rename"`` (``name_again``, ``rename``) the declarer names another card, the request not used up.
 Either way the table learns that the card is out of play, and it may not be named again. With
 ``optional`` (TO-6.4 ``exchanges_optional``, CH-9.5 ``requests_optional``) the declarer may stop
-early (:class:`~tarotlib.actions.Stop`, ``stop``).
+early (:class:`~tarotlib.core.actions.Stop`, ``stop``).
 
 Each request is noted under ``key`` in the deal's facts as an :class:`Exchange`: the named card and
 its giver are public, the card given back is known only to the two players (TO-6.5, CH-9.6):
@@ -21,7 +21,7 @@ its giver are public, the card given back is known only to the two players (TO-6
 
 >>> from tarotlib.deal._examples import ExampleGame
 >>> from tarotlib.deal.discard import dealer
->>> from tarotlib.dealing import DealerExtraSchedule, Layout
+>>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
 >>> game = ExampleGame("1S 2S 3S 4S 5S 6S 7S 8S T20", DealerExtraSchedule(3, 0),
 ...                    (RequestCards(lambda data: 1, who=dealer),), play=False)
 >>> state = game.new_deal(layout=Layout.from_text(["1S 2S 3S", "4S 5S T20", "6S 7S 8S"], dealer=2))
@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Give, Request, Stop
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of, parse_card
+from tarotlib.core.actions import Action, Give, Request, Stop
+from tarotlib.core.cards import ALL_CARDS, FULL_MASK, Card, cards_of, parse_card
 from tarotlib.deal.call import holder_of
 from tarotlib.deal.data import DealData, Note, as_note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem, card_actions
@@ -77,7 +77,7 @@ class Exchange(NamedTuple):
     it is out of play, TO-6.3, CH-9.4); ``returned`` is the card given back for it (private to the
     two players, TO-6.5, CH-9.6), None while not given yet or when nothing changed hands.
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> Exchange(3, parse_card("QH"), -1)
     Exchange(requester=3, named=Card(QH), giver=-1, returned=None)
     """
@@ -90,7 +90,7 @@ class Exchange(NamedTuple):
     def to_json(self, requester: str = "declarer") -> dict[str, object]:
         """JSON-ready form, the requester under the key ``requester`` (the game's word for him).
 
-        >>> from tarotlib.cards import parse_card
+        >>> from tarotlib.core.cards import parse_card
         >>> Exchange(3, parse_card("QH"), 1, parse_card("2C")).to_json("soloist")
         {'soloist': 3, 'named': 'QH', 'giver': 1, 'returned': '2C'}
         """
@@ -122,7 +122,7 @@ def exchanges_seen(
     """The requests as ``seat`` knows them: the named cards and their givers are public; the card
     given back only to the requester and the giver (TO-6.5, CH-9.6; None for the others).
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> from tarotlib.deal.data import DealData
     >>> made = Exchange(3, parse_card("T20"), 1, parse_card("2C"))
     >>> data = DealData(0, None, (), 0, (), notes=(("requests", (made,)),))
@@ -139,7 +139,7 @@ def out_of_play(data: DealData, key: Note[tuple[Exchange, ...]] = REQUESTS) -> i
     """The mask of the named cards that nobody held: the table knows they are out of play
     (TO-6.3, CH-9.4).
 
-    >>> from tarotlib.cards import format_cards, parse_card
+    >>> from tarotlib.core.cards import format_cards, parse_card
     >>> from tarotlib.deal.data import DealData
     >>> lost = Exchange(3, parse_card("QH"), -1)
     >>> format_cards(out_of_play(DealData(0, None, (), 0, (), notes=(("requests", (lost,)),))))
@@ -214,7 +214,7 @@ class RequestCards(Phase[_Local]):
 
         >>> from tarotlib.deal._examples import ExampleGame
         >>> from tarotlib.deal.discard import dealer
-        >>> from tarotlib.dealing import DealerExtraSchedule
+        >>> from tarotlib.core.dealing import DealerExtraSchedule
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S", DealerExtraSchedule(2, 0),
         ...                    (RequestCards(lambda data: 2, who=dealer),), play=False)
         >>> state = game.new_deal(seed=1, dealer=1)
@@ -227,10 +227,10 @@ class RequestCards(Phase[_Local]):
         """The mask of the cards the requester may name now: in the pack, not in his hand, not
         forbidden, not in his own discard if he is the dealer, not already known out of play.
 
-        >>> from tarotlib.cards import format_cards
+        >>> from tarotlib.core.cards import format_cards
         >>> from tarotlib.deal._examples import ExampleGame
         >>> from tarotlib.deal.discard import dealer
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S", DealerExtraSchedule(2, 0),
         ...                    (RequestCards(lambda data: 2, who=dealer),), play=False)
         >>> state = game.new_deal(layout=Layout.from_text(["1S 2S", "3S 4S", "5S 6S"], dealer=0))
@@ -253,7 +253,7 @@ class RequestCards(Phase[_Local]):
 
         >>> from tarotlib.deal._examples import ExampleGame
         >>> from tarotlib.deal.discard import dealer
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S", DealerExtraSchedule(2, 0),
         ...                    (RequestCards(lambda data: 2, who=dealer),), play=False)
         >>> state = game.new_deal(layout=Layout.from_text(["1S 2S", "3S 4S", "5S 6S"], dealer=0))
@@ -293,7 +293,7 @@ class RequestCards(Phase[_Local]):
 
         >>> from tarotlib.deal._examples import ExampleGame
         >>> from tarotlib.deal.discard import dealer
-        >>> from tarotlib.dealing import DealerExtraSchedule, Layout
+        >>> from tarotlib.core.dealing import DealerExtraSchedule, Layout
         >>> game = ExampleGame("1S 2S 3S 4S 5S 6S", DealerExtraSchedule(2, 0),
         ...                    (RequestCards(lambda data: 2, who=dealer),), play=False)
         >>> state = game.new_deal(layout=Layout.from_text(["1S 2S", "3S 4S", "5S 6S"], dealer=0))

@@ -15,7 +15,7 @@ to apply an action.
 **The representation is this module's.** A state is one slotted object (the slots below) with the
 hands and the piles packed in integers (:data:`SEAT_BITS` bits a seat). Only this module and the
 card-play phase (:mod:`tarotlib.deal.play`, the hot path of every bot and simulation, which reads
-and writes the trick slots directly) touch it; ``tests/test_architecture.py`` fails on any other
+and writes the trick slots directly) touch it; ``tests/test_representation.py`` fails on any other
 module that names a slot or :data:`SEAT_BITS`. Everything else — the other phases, the games,
 :mod:`tarotlib.ai` and what the compiled part is given — goes through the typed API below:
 
@@ -72,17 +72,18 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeAlias
 from typing_extensions import TypeVar
 
 from tarotlib import _compiled
-from tarotlib.actions import Action
-from tarotlib.cards import ALL_CARDS, FULL_MASK, Card, cards_of
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import ALL_CARDS, FULL_MASK, Card, cards_of
+from tarotlib.core.dealing import Layout
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal.data import DealData, evolve
-from tarotlib.dealing import Layout
 from tarotlib.errors import ActionTypeError, DealError, GameNotOverError, IllegalActionError
-from tarotlib.tricks import PlayedTrick
 
 if TYPE_CHECKING:
+    from tarotlib.core.results import DealResult
     from tarotlib.deal.game import Game
+    from tarotlib.deal.observe import Observation
     from tarotlib.deal.phase import Phase
-    from tarotlib.engine import DealResult, Observation
 
 __all__ = [
     "SEAT_BITS",
@@ -102,7 +103,7 @@ SEAT_BITS: Final = 80
 
 RawTrick: TypeAlias = tuple[int, tuple[int, ...], int]
 """A completed trick as the machine keeps it: ``(leader, card indices in play order, winner)``
-(:attr:`DealState.tricks` gives :class:`~tarotlib.tricks.PlayedTrick` objects)."""
+(:attr:`DealState.tricks` gives :class:`~tarotlib.core.tricks.PlayedTrick` objects)."""
 
 MovesNode: TypeAlias = "tuple[MovesNode | None, Action, int]"
 """The history as the machine keeps it: ``(previous node, action, seat that chose it)``, the
@@ -275,8 +276,11 @@ _TRICKS_MASK: tuple[tuple[RawTrick, ...], int] = ((), 0)
 
 
 class DealState(Generic[G]):
-    """One moment of a deal (immutable; see the module docstring and :mod:`tarotlib.engine`),
-    generic in the type of its game (``G``: :attr:`rules`).
+    """One moment of a deal, in any game: immutable, so :meth:`apply` returns a new state and
+    leaves this one as it was (a rejected action changes nothing; branching for search is free).
+    Generic in the type of its game (``G``: :attr:`rules`); a game may subclass it to add its own
+    read-outs (``BeloteState``). When :attr:`is_over`, :attr:`result` gives the
+    :class:`~tarotlib.core.results.DealResult`.
 
     Besides the common surface (``to_act``, ``legal_actions``, ``apply``, ``is_over``, ``result``,
     ``observation``, ``history``) it exposes the full, omniscient position for servers and tools —
@@ -400,7 +404,7 @@ class DealState(Generic[G]):
         ``hands`` change when given. (For phase authors.)
 
         >>> import tarotlib
-        >>> from tarotlib.actions import Pass
+        >>> from tarotlib.core.actions import Pass
         >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
         >>> after = state.proceed(Pass(), to_act=3)
         >>> after.phase, after.to_act, after.history, state.to_act
@@ -411,10 +415,10 @@ class DealState(Generic[G]):
     def step(self, action: Action, to_act: int, local: object) -> Self:
         """:meth:`proceed` with the phase's ``local`` data always given and nothing else changed:
         the fast path of a phase's ordinary action (``action`` must be an
-        :class:`~tarotlib.actions.Action`). (For phase authors.)
+        :class:`~tarotlib.core.actions.Action`). (For phase authors.)
 
         >>> import tarotlib
-        >>> from tarotlib.actions import Pass
+        >>> from tarotlib.core.actions import Pass
         >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
         >>> state.step(Pass(), 2, state.local) == state.proceed(Pass(), to_act=2)
         True
@@ -559,7 +563,7 @@ class DealState(Generic[G]):
         self._s_memo = -1
         self._s_actions = None
         if annulled is not None:
-            from tarotlib.engine import DealResult
+            from tarotlib.core.results import DealResult
 
             result = DealResult((0,) * self._s_game.players, annulled=annulled)
             self._s_data = evolve(self._s_data, annulled=annulled, result=result)
@@ -645,7 +649,7 @@ class DealState(Generic[G]):
     @_reads
     def trick_list(self) -> tuple[RawTrick, ...]:
         """The completed tricks as the machine keeps them (:data:`RawTrick`; :attr:`tricks`
-        builds :class:`~tarotlib.tricks.PlayedTrick` objects)."""
+        builds :class:`~tarotlib.core.tricks.PlayedTrick` objects)."""
         return self._s_tricks
 
     @_reads
@@ -661,7 +665,7 @@ class DealState(Generic[G]):
     @_reads
     def trick_state(self) -> tuple[int, int, int]:
         """``(led, win, winning seat)`` of the trick in progress, as the trick rules keep them
-        (:meth:`TrickRules.follow <tarotlib.tricks.TrickRules.follow>`); -1 each before a card
+        (:meth:`TrickRules.follow <tarotlib.core.tricks.TrickRules.follow>`); -1 each before a card
         other than the fool."""
         return self._s_led, self._s_win, self._s_wseat
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
-from tarotlib.cards import Card
+from tarotlib.core.cards import Card
 from tarotlib.deal.phase import Phase, SpaceItem
 from tarotlib.deal.state import DealState, pack
 

@@ -29,9 +29,9 @@ from typing import Final, Literal
 
 import attrs
 
-from tarotlib.actions import Action, Declare
-from tarotlib.cards import parse_card
-from tarotlib.engine import Rules
+from tarotlib.core.actions import Action, Declare
+from tarotlib.core.cards import parse_card
+from tarotlib.deal import Game
 
 __all__ = ["Command", "InputError", "parse_command", "read_input", "resolve_action"]
 
@@ -109,7 +109,7 @@ def parse_command(text: str) -> Command | None:
     return None
 
 
-def _parse(rules: Rules, text: str) -> tuple[Action | None, str | None]:
+def _parse(rules: Game, text: str) -> tuple[Action | None, str | None]:
     """``rules.parse_action(text)``, or None and the parse error."""
     try:
         return rules.parse_action(text), None
@@ -142,7 +142,7 @@ def _matches(typed: str, text: str) -> bool:
     return len(typed) >= 2 and typed == _initials(argument or verb)
 
 
-def resolve_action(text: str, legal: Sequence[Action], rules: Rules) -> Action:
+def resolve_action(text: str, legal: Sequence[Action], rules: Game) -> Action:
     """The action ``text`` means, given the ``legal`` actions of the seat to act.
 
     In order: a number picks ``legal[number - 1]``; the text of a legal action or anything
@@ -236,7 +236,7 @@ def _is_card(text: str) -> bool:
     return True
 
 
-def read_input(text: str, legal: Sequence[Action], rules: Rules) -> Command | Action:
+def read_input(text: str, legal: Sequence[Action], rules: Game) -> Command | Action:
     """A command (:func:`parse_command`) or else the action meant (:func:`resolve_action`).
 
     >>> import tarotlib

@@ -26,11 +26,11 @@ from collections.abc import Sequence
 
 from tarotlib._text import signed as _signed
 from tarotlib._text import unsigned
-from tarotlib.actions import Action, Call, Discard, Play
-from tarotlib.engine import DealResult
+from tarotlib.core.actions import Action, Call, Discard, Play
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.match import Match
 from tarotlib.terminal.view import TableView
-from tarotlib.tricks import PlayedTrick
 
 __all__ = [
     "WIDTH",
@@ -405,7 +405,7 @@ def render_totals(
     game names them.
 
     >>> import tarotlib
-    >>> from tarotlib.engine import DealResult
+    >>> from tarotlib.core.results import DealResult
     >>> match = Match.start(tarotlib.variant("french-tarot", players=3), deals=3)
     >>> print(render_totals(match.add(DealResult((40, -20, -20))), 1))
     totals after 1 deal of 3: seat 0 +40 · seat 1 (you) −20 · seat 2 −20
@@ -444,7 +444,7 @@ def render_deal_end(
     ``match`` (which already includes the deal).
 
     >>> import tarotlib
-    >>> from tarotlib.engine import DealResult
+    >>> from tarotlib.core.results import DealResult
     >>> match = Match.start(tarotlib.variant("french-tarot", players=3), deals=2)
     >>> result = DealResult((0, 0, 0), annulled="all players passed")
     >>> print(render_deal_end(result, match.add(result), 0))
@@ -467,7 +467,7 @@ def render_match_end(
     whose other seats are played by the rules), so the line gives his total only.
 
     >>> import tarotlib
-    >>> from tarotlib.engine import DealResult
+    >>> from tarotlib.core.results import DealResult
     >>> match = Match.start(tarotlib.variant("french-tarot", players=3), deals=1)
     >>> render_match_end(match.add(DealResult((40, -20, -20))), 0)
     'match over: seat 0 (you) wins with +40 · you win!'

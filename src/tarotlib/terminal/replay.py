@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarotlib.engine import GameState
+from tarotlib.deal import DealState
 from tarotlib.terminal.render import render_trick
 from tarotlib.terminal.session import Console
 from tarotlib.terminal.view import TableView, table_view
@@ -57,7 +57,7 @@ def _intro(view: TableView) -> list[str]:
     return lines
 
 
-def deal_story(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def deal_story(state: DealState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The story of the deal so far: the introduction (auction, contract, public facts,
     declarations) and one line per trick — who led first, the cards in play order with their
     seats, and the winner (``in progress`` for a trick not finished). The module docstring tells
@@ -87,7 +87,7 @@ def deal_story(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(_intro(view)), tuple(tricks)
 
 
-def show_replay(state: GameState, console: Console, *, step: bool = False) -> None:
+def show_replay(state: DealState, console: Console, *, step: bool = False) -> None:
     """Print :func:`deal_story`; with ``step``, wait for Enter before each trick (``q``, or the
     end of input, prints the rest without waiting).
 

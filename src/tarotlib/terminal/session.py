@@ -27,13 +27,15 @@ from typing import Final, TextIO
 
 import attrs
 
-from tarotlib.actions import Action
 from tarotlib.bots import Bot
-from tarotlib.engine import DealResult, GameState, Rules
+from tarotlib.core.actions import Action
+from tarotlib.core.results import DealResult
+from tarotlib.core.rng import derive_seed
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import IllegalActionError, RecordError, TarotError
 from tarotlib.match import Match
 from tarotlib.records import GameRecord, MatchRecord, save
-from tarotlib.rng import derive_seed
+from tarotlib.registry import variant
 from tarotlib.terminal.inputs import Command, InputError, parse_command, read_input
 from tarotlib.terminal.players import BotError, bot_names, make_bot
 from tarotlib.terminal.render import (
@@ -46,7 +48,6 @@ from tarotlib.terminal.render import (
     render_totals,
 )
 from tarotlib.terminal.view import TableView, table_view
-from tarotlib.variants.registry import variant
 
 __all__ = [
     "HUMAN",
@@ -186,11 +187,11 @@ class Session:
     human: int
     seats: tuple[str, ...]
     played: list[GameRecord] = attrs.field(factory=list)
-    state: GameState | None = None
+    state: DealState | None = None
     bots: list[Bot | None] = attrs.field(factory=list)
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> Game:
         """The rules of the match."""
         return self.match.rules
 
@@ -214,7 +215,7 @@ class Session:
             for seat, name in enumerate(self.seats)
         ]
 
-    def start_deal(self) -> GameState:
+    def start_deal(self) -> DealState:
         """Deal the next deal of the match, with freshly seeded bots; returns it (it is also
         ``state``).
 
@@ -332,7 +333,7 @@ class Session:
         return _automatic(self.rules)
 
 
-def _automatic(rules: Rules) -> tuple[int, ...]:
+def _automatic(rules: Game) -> tuple[int, ...]:
     """The seats of ``rules`` that never choose, as the game's view says."""
     return table_view(rules.new_deal(seed=0), 0).automatic
 
@@ -352,7 +353,7 @@ def _seat_names(bots: str | Sequence[str], players: int, human: int) -> tuple[st
 
 
 def new_session(
-    rules: Rules,
+    rules: Game,
     *,
     human: int = 0,
     deals: int | None = None,
@@ -546,7 +547,7 @@ class _Saves:
         return 1 if not all(self.outcome.values()) else 0
 
 
-def _ask_move(session: Session, console: Console, saves: _Saves) -> GameState | None:
+def _ask_move(session: Session, console: Console, saves: _Saves) -> DealState | None:
     """Show the table and read the person's action until it is legal; the new state, or None
     when the person quits."""
     state = session.state

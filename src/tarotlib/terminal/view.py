@@ -28,16 +28,18 @@ from typing import Final
 
 import attrs
 
-from tarotlib.cards import TAROT_NOTATION, Card, Notation, Suit, cards_of
-from tarotlib.engine import DealResult, GameState, Observation
+from tarotlib.core.cards import TAROT_NOTATION, Card, Notation, Suit, cards_of
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal import DealState
+from tarotlib.deal.observe import Observation
 from tarotlib.errors import UnknownVariantError
-from tarotlib.tricks import PlayedTrick
-from tarotlib.variants.registry import variant_info, variant_names
+from tarotlib.registry import variant_info, variant_names
 
 __all__ = ["SUIT_LABELS", "TableView", "ViewParts", "table_view", "view_of"]
 
 SUIT_LABELS: Final = ("♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs")
-"""How the terminal labels each suit's group of cards (indexed by :class:`~tarotlib.cards.Suit`)."""
+"""How the terminal labels each suit's group of cards (indexed by :class:`~tarotlib.core.cards.Suit`)."""
 
 
 @attrs.frozen
@@ -202,7 +204,7 @@ class ViewParts:
     automatic: tuple[int, ...] | None = None
 
 
-def table_view(state: GameState, seat: int, *, you: bool = True) -> TableView:
+def table_view(state: DealState, seat: int, *, you: bool = True) -> TableView:
     """The view of ``seat``: :func:`view_of` ``state.observation(seat)``. ``you=False`` makes a
     spectator's view of the public information that does not mark ``seat`` as the reader's.
 

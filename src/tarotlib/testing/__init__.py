@@ -1,7 +1,7 @@
 """Testing kit for tarotlib and for your own variants.
 
 - :mod:`tarotlib.testing.invariants` — checkers that raise ``AssertionError`` with a clear message
-  when a state breaks a rule, for any :class:`~tarotlib.engine.GameState` (termination, legal
+  when a state breaks a rule, for any :class:`~tarotlib.deal.DealState` (termination, legal
   actions, rejections, zero-sum, replay), and :func:`check_state`, which runs those that apply and
   then the game's own *oracle* (registered with the game: French Tarot's
   :mod:`~tarotlib.variants.french_tarot.oracle` and Belote's :mod:`~tarotlib.variants.belote.oracle`
@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 from tarotlib.testing.invariants import (
     DealFacts,
     TrickExceptions,
-    TrickTakingState,
     _moved,
     check_deal,
     check_legal_actions,
@@ -100,7 +99,6 @@ _LAZY: dict[str, str] = {
 __all__ = [
     "DealFacts",
     "TrickExceptions",
-    "TrickTakingState",
     "VariantMachine",
     "card_sets",
     "cards",
@@ -135,4 +133,8 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         module = importlib.import_module(_LAZY[name])
         return getattr(module, name)
+    if name == "TrickTakingState":
+        from tarotlib.testing import generic
+
+        return generic.__getattr__(name)
     return _moved(__name__, name)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from tarotlib.cards import Card
+    from tarotlib.core.cards import Card
 
 
 def _card_strategy(_type: type[Card]) -> SearchStrategy[Card]:
@@ -27,6 +27,6 @@ def _register_strategies() -> None:
     """Called by Hypothesis when it loads its plugins."""
     from hypothesis import strategies as st
 
-    from tarotlib.cards import Card
+    from tarotlib.core.cards import Card
 
     st.register_type_strategy(Card, _card_strategy)

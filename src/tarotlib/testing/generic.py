@@ -1,13 +1,12 @@
 """Checkers for any trick-taking variant, your own included: point :func:`check_deal` at a state,
-tell it the facts of your game (the pack, the :class:`~tarotlib.tricks.TrickRules`, the
-:class:`~tarotlib.points.PointTable`, the partnerships) and it checks the deal so far against them.
+tell it the facts of your game (the pack, the :class:`~tarotlib.core.tricks.TrickRules`, the
+:class:`~tarotlib.core.points.PointTable`, the partnerships) and it checks the deal so far against them.
 
 Also :func:`registered`: a variant registered for the duration of a ``with`` block (a test, an
 example), the registry put back as it was afterwards.
 
-Only the :class:`~tarotlib.engine.GameState` protocol is required. A state that also offers the
-optional attributes of :class:`TrickTakingState` (``hand(seat)``, ``tricks``, ``current_trick``,
-``trick_leader``, ``piles()``) gets the checks that need them; the others are skipped.
+It checks any game's :class:`~tarotlib.deal.DealState`: its hands (``hand(seat)``), ``tricks``,
+``current_trick``, ``trick_leader`` and ``piles()`` against what the replay finds.
 
 The checks do not trust the engine's bookkeeping: the deal is dealt again from its seed (or its
 layout) and the history is replayed through the public protocol; which seat played each card is
@@ -16,13 +15,13 @@ one card to each trick), and their winners recomputed with the trick rules you g
 state reports (its tricks, current trick, hands, piles, result) is then compared with that.
 
 Conventions assumed: a card goes into a trick only from the hand of the seat to act, one card per
-step — by a :class:`~tarotlib.actions.Play`, or by another action when the states' ``tricks`` and
+step — by a :class:`~tarotlib.core.actions.Play`, or by another action when the states' ``tricks`` and
 ``current_trick`` show it (Belote's explicit belote announcement plays its card); every seat
 plays exactly one card to each trick; the winner of a trick leads the next one; a player's hand
 changes during play only by the cards it plays.
 
 >>> import tarotlib
->>> from tarotlib.decks import PIQUET_32
+>>> from tarotlib.core.decks import PIQUET_32
 >>> rules = tarotlib.variant("belote")
 >>> state = rules.new_deal(seed=5)
 >>> while not state.is_over:
@@ -37,37 +36,36 @@ changes during play only by the cards it plays.
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Protocol
 
 import attrs
 
-from tarotlib.actions import Action, Play
-from tarotlib.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards
-from tarotlib.decks import Deck
-from tarotlib.engine import GameState, Rules
+from tarotlib import registry
+from tarotlib.core.actions import Action, Play
+from tarotlib.core.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards
+from tarotlib.core.decks import Deck
+from tarotlib.core.points import PointTable
+from tarotlib.core.tricks import NO_CLASS, PlayedTrick, TrickRules
+from tarotlib.deal import DealState, Game
 from tarotlib.errors import IllegalActionError, UnknownVariantError
-from tarotlib.points import PointTable
-from tarotlib.tricks import NO_CLASS, PlayedTrick, TrickRules
-from tarotlib.variants import registry
-from tarotlib.variants.registry import VariantInfo, register
+from tarotlib.registry import VariantInfo, register
 
 __all__ = [
     "DealFacts",
     "TrickExceptions",
-    "TrickTakingState",
     "check_deal",
     "deck_of",
     "registered",
 ]
 
 
-def deck_of(rules: Rules) -> Deck | None:
+def deck_of(rules: Game) -> Deck | None:
     """The pack a variant deals: its rules' ``deck`` attribute when it has one (a
-    :class:`~tarotlib.decks.Deck`), else the pack its game registers (the ``deck`` of its
-    :class:`~tarotlib.variants.registry.VariantInfo`), else None.
+    :class:`~tarotlib.core.decks.Deck`), else the pack its game registers (the ``deck`` of its
+    :class:`~tarotlib.registry.VariantInfo`), else None.
 
     >>> import tarotlib
     >>> deck_of(tarotlib.variant("belote")).name
@@ -82,59 +80,9 @@ def deck_of(rules: Rules) -> Deck | None:
         return None
 
 
-class TrickTakingState(GameState, Protocol):
-    """The optional attributes :func:`check_deal` uses when a state has them (French Tarot's and
-    Belote's states have the first four, French Tarot's ``piles()`` too). None is required: a
-    state without ``hand`` skips the hand and legality checks, one without ``tricks`` the
-    comparison of its tricks, and so on. This protocol documents them; nothing checks a state
-    against it as a whole.
-
-    >>> import tarotlib
-    >>> state = tarotlib.variant("belote").new_deal(seed=1)
-    >>> len(state.hand(0)), state.tricks, state.current_trick, state.trick_leader
-    (5, (), (), None)
-    """
-
-    def hand(self, seat: int) -> Sequence[Card]:
-        """The cards ``seat`` holds now.
-
-        >>> import tarotlib
-        >>> tarotlib.format_cards(tarotlib.variant("belote").new_deal(seed=1).hand(0))
-        'QH 8D KD 9C KC'
-        """
-        ...
-
-    @property
-    def tricks(self) -> Sequence[PlayedTrick]:
-        """The completed tricks, in order (leader, cards in play order, winner)."""
-        ...
-
-    @property
-    def current_trick(self) -> Sequence[Card]:
-        """The cards of the trick in progress, in play order."""
-        ...
-
-    @property
-    def trick_leader(self) -> int | None:
-        """The seat that led (or is to lead) the trick in progress; None outside play."""
-        ...
-
-    def piles(self) -> Sequence[Sequence[Card]]:
-        """The cards won so far by each seat.
-
-        >>> import tarotlib
-        >>> from tarotlib.testing import random_play
-        >>> state = tarotlib.variant("french-tarot", players=3).new_deal(seed=1)
-        >>> final, _ = random_play(state, 0)
-        >>> [len(pile) for pile in final.piles()]  # 72 cards won in tricks; 6 in the chien
-        [39, 24, 9]
-        """
-        ...
-
-
 @attrs.frozen
 class TrickExceptions:
-    """A game's exceptions to the plain trick rules (its :class:`~tarotlib.tricks.TrickRules`),
+    """A game's exceptions to the plain trick rules (its :class:`~tarotlib.core.tricks.TrickRules`),
     which :func:`check_deal` applies on top of them. A game states its own through the
     ``trick_exceptions`` hook of its registry entry (a function of the state giving them); French
     Tarot's are the opening-lead ban of FT-5.5 and the Excuse that wins the last trick of a slam
@@ -149,8 +97,8 @@ class TrickExceptions:
       exception; ``earlier`` are the completed tricks before it, with their winners.
 
     >>> import tarotlib
-    >>> from tarotlib.cards import SUIT_MASKS, Suit
-    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> from tarotlib.core.cards import SUIT_MASKS, Suit
+    >>> from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
     >>> def no_heart_lead(trick, cards, seat):  # a house rule: no heart to open the deal
     ...     return (SUIT_MASKS[Suit.HEARTS], "no heart lead") if trick == 0 and not cards else None
     >>> rules = tarotlib.variant("french-tarot", players=3)
@@ -171,8 +119,8 @@ class TrickExceptions:
 
 
 def _exceptions_of(
-    state: GameState,
-    given: TrickExceptions | Callable[[GameState], TrickExceptions | None] | None,
+    state: DealState,
+    given: TrickExceptions | Callable[[DealState], TrickExceptions | None] | None,
 ) -> TrickExceptions | None:
     """The exceptions to apply: those given, or the registered game's (its ``trick_exceptions``
     hook) when none are."""
@@ -193,7 +141,7 @@ class DealFacts:
     (use it to check your scoring: ``scores=`` takes a function of these facts).
 
     >>> import tarotlib
-    >>> from tarotlib.tricks import FRENCH_TAROT_TRICKS
+    >>> from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
     >>> state = tarotlib.variant("french-tarot", players=3).new_deal(seed=1)
     >>> facts = check_deal(state, deck=tarotlib.TAROT_78, trick_rules=FRENCH_TAROT_TRICKS)
     >>> facts.plays, len(facts.dealt)
@@ -219,15 +167,16 @@ def _fmt(cards: Iterable[int]) -> str:
     return format_cards(sorted(cards)) or "(none)"
 
 
-def _hands(state: GameState) -> tuple[int, ...] | None:
+def _hands(state: DealState) -> tuple[int, ...] | None:
     hand = getattr(state, "hand", None)
     if not callable(hand):
         return None
     return tuple(card_mask(hand(seat)) for seat in range(state.rules.players))
 
 
-def _redeal(state: GameState) -> GameState:
+def _redeal(state: DealState) -> DealState:
     rules, layout = state.rules, state.layout
+    start: DealState
     if state.seed is not None:
         start = rules.new_deal(seed=state.seed, dealer=layout.dealer)
     else:
@@ -236,7 +185,7 @@ def _redeal(state: GameState) -> GameState:
     return start
 
 
-def _in_tricks(state: GameState) -> list[int] | None:
+def _in_tricks(state: DealState) -> list[int] | None:
     """The cards of the completed tricks and the current one, in order, when the state says."""
     tricks = getattr(state, "tricks", None)
     current = getattr(state, "current_trick", None)
@@ -245,7 +194,7 @@ def _in_tricks(state: GameState) -> list[int] | None:
     return [int(c) for t in tricks for c in t.cards] + [int(c) for c in current]
 
 
-def _played_card(action: Action, before: GameState, after: GameState) -> Card | None:
+def _played_card(action: Action, before: DealState, after: DealState) -> Card | None:
     """The card a step played: read from the trick data when states have it (so that an action
     other than ``Play`` that also plays a card is seen), else the card of a ``Play``."""
     was, now = _in_tricks(before), _in_tricks(after)
@@ -263,7 +212,7 @@ def _played_card(action: Action, before: GameState, after: GameState) -> Card | 
     return card
 
 
-def _replay(state: GameState) -> tuple[list[tuple[int, Card]], list[int | None]]:
+def _replay(state: DealState) -> tuple[list[tuple[int, Card]], list[int | None]]:
     """Replay the history: every card played with its seat, and the player's hand (a mask) just
     before, when states expose hands. Checks that each play moves one card from the player's
     hand and changes no other hand."""
@@ -306,17 +255,17 @@ def _replay(state: GameState) -> tuple[list[tuple[int, Card]], list[int | None]]
 
 
 def check_deal(
-    state: GameState,
+    state: DealState,
     *,
     deck: Deck | None = None,
-    trick_rules: TrickRules | Callable[[GameState], TrickRules] | None = None,
-    teams: Sequence[int] | Callable[[GameState], Sequence[int]] | None = None,
-    point_table: PointTable | Callable[[GameState], PointTable] | None = None,
-    aside: Callable[[GameState], Iterable[int]] | None = None,
+    trick_rules: TrickRules | Callable[[DealState], TrickRules] | None = None,
+    teams: Sequence[int] | Callable[[DealState], Sequence[int]] | None = None,
+    point_table: PointTable | Callable[[DealState], PointTable] | None = None,
+    aside: Callable[[DealState], Iterable[int]] | None = None,
     zero_sum: bool = True,
     exact_legal: bool = True,
     scores: Callable[[DealFacts], Sequence[float | Fraction]] | None = None,
-    exceptions: TrickExceptions | Callable[[GameState], TrickExceptions | None] | None = None,
+    exceptions: TrickExceptions | Callable[[DealState], TrickExceptions | None] | None = None,
 ) -> DealFacts:
     """Check a deal of any trick-taking variant against the facts you give; return the
     :class:`DealFacts`. Raises ``AssertionError`` saying what is wrong.
@@ -328,7 +277,7 @@ def check_deal(
       and tricks, and otherwise no card may be in two places or be one that was not dealt).
     - **Tricks**: every seat plays one card to each trick; the state's ``tricks``,
       ``current_trick`` and ``trick_leader`` agree with the history; with ``trick_rules`` (a
-      :class:`~tarotlib.tricks.TrickRules`, or a function of the state giving one, called once
+      :class:`~tarotlib.core.tricks.TrickRules`, or a function of the state giving one, called once
       play has begun) every card played was legal when played, each trick was won by the card
       the rules say, its winner led the next trick, and (``exact_legal``) the cards offered now
       are exactly the ones the rules allow. ``teams[seat]`` names each seat's side for the rules
@@ -336,7 +285,7 @@ def check_deal(
       The game's exceptions to its trick rules apply too (:class:`TrickExceptions`): those its
       registry entry states (its ``trick_exceptions`` hook) unless ``exceptions`` gives others
       (``TrickExceptions()`` for none).
-    - **Points**: with ``point_table`` (a :class:`~tarotlib.points.PointTable`, or a function of
+    - **Points**: with ``point_table`` (a :class:`~tarotlib.core.points.PointTable`, or a function of
       the state giving one, called once play has begun), the state's ``piles()`` (if any) hold
       exactly the cards of the completed tricks, and once the deal is over the piles and the
       cards won by nobody count the table's total for the dealt cards.
@@ -344,7 +293,7 @@ def check_deal(
       scores 0 everywhere) and equal ``scores(facts)`` when you give your scoring as a function.
 
     >>> import tarotlib
-    >>> from tarotlib.decks import PIQUET_32
+    >>> from tarotlib.core.decks import PIQUET_32
     >>> state = tarotlib.variant("belote").new_deal(seed=3)
     >>> check_deal(state, deck=PIQUET_32, aside=lambda s: s.layout.stock).plays
     ()
@@ -588,3 +537,17 @@ def registered(info: VariantInfo, *, replace: bool = False) -> Iterator[VariantI
         registry.unregister(info.name)
         if previous:
             register(previous)
+
+
+def __getattr__(name: str) -> object:
+    if (
+        name == "TrickTakingState"
+    ):  # the protocol of a deal state's trick attributes: DealState has them
+        warnings.warn(
+            "tarotlib.testing.TrickTakingState is deprecated: use tarotlib.DealState, which has "
+            "every attribute check_deal reads (the old name goes in 0.3)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return DealState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

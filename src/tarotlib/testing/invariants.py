@@ -1,16 +1,16 @@
 """Invariant checkers for any variant: point them at any state of a deal and they raise
 ``AssertionError`` with a clear message when a rule is broken.
 
-- **Any variant** (only the :class:`~tarotlib.engine.GameState` protocol is used):
+- **Any variant** (only the :class:`~tarotlib.deal.DealState` protocol is used):
   :func:`check_terminates`, :func:`check_legal_actions`, :func:`check_rejects`,
   :func:`check_zero_sum`, :func:`check_replay`.
 - **Any trick-taking variant, given its facts** (your own included):
   :func:`~tarotlib.testing.generic.check_deal` — cards, legality of every trick under the
-  :class:`~tarotlib.tricks.TrickRules` you name (with the game's registered exceptions to them),
-  trick winners, piles and points under a :class:`~tarotlib.points.PointTable`, zero-sum and your
+  :class:`~tarotlib.core.tricks.TrickRules` you name (with the game's registered exceptions to them),
+  trick winners, piles and points under a :class:`~tarotlib.core.points.PointTable`, zero-sum and your
   scoring (:mod:`tarotlib.testing.generic`, re-exported here).
 - **A game's own rules**: each game may register an *oracle* (its ``oracle`` hook,
-  :class:`~tarotlib.variants.registry.VariantInfo`), checkers that recompute its rules
+  :class:`~tarotlib.registry.VariantInfo`), checkers that recompute its rules
   independently of its engine. French Tarot's are in :mod:`tarotlib.variants.french_tarot.oracle`,
   Belote's in :mod:`tarotlib.variants.belote.oracle`.
 
@@ -34,23 +34,22 @@ import random
 import warnings
 from typing import Any
 
-from tarotlib.actions import Action
-from tarotlib.engine import DealResult, GameState
+from tarotlib.core.actions import Action
+from tarotlib.core.results import DealResult
+from tarotlib.deal import DealState
 from tarotlib.errors import GameNotOverError, IllegalActionError, UnknownVariantError
+from tarotlib.registry import VariantInfo, hook_attribute, variant_info
 from tarotlib.testing.generic import (
     DealFacts,
     TrickExceptions,
-    TrickTakingState,
     check_deal,
     deck_of,
     registered,
 )
-from tarotlib.variants.registry import VariantInfo, hook_attribute, variant_info
 
 __all__ = [
     "DealFacts",
     "TrickExceptions",
-    "TrickTakingState",
     "check_deal",
     "check_legal_actions",
     "check_rejects",
@@ -64,7 +63,7 @@ __all__ = [
 ]
 
 
-def state_snapshot(state: GameState) -> tuple[object, ...]:
+def state_snapshot(state: DealState) -> tuple[object, ...]:
     """Everything observable about a state: phase, seat to act, legal actions, history, every
     seat's observation (JSON form) and, when the state offers ``hand(seat)``, every hand.
 
@@ -90,8 +89,8 @@ def state_snapshot(state: GameState) -> tuple[object, ...]:
 
 
 def check_terminates(
-    state: GameState, max_actions: int = 1000, rng: random.Random | int = 0
-) -> GameState:
+    state: DealState, max_actions: int = 1000, rng: random.Random | int = 0
+) -> DealState:
     """Play uniformly random legal actions from ``state``; the deal must end within
     ``max_actions`` actions. Along the way: a seat is to act and some action is legal exactly while
     the deal is not over, and ``result`` is available exactly when it is over. Returns the final
@@ -124,7 +123,7 @@ def check_terminates(
     raise AssertionError(f"the deal did not end within {max_actions} actions (phase {state.phase})")
 
 
-def check_legal_actions(state: GameState) -> None:
+def check_legal_actions(state: DealState) -> None:
     """``legal_actions()`` is deterministic (two calls give the same tuple), has no duplicate, is
     empty exactly when the deal is over, and every listed action applies: ``is_legal`` agrees and
     the new state's history is the old one plus the action, the old state being unchanged.
@@ -153,13 +152,13 @@ def check_legal_actions(state: GameState) -> None:
     assert state.legal_actions() == first, "applying actions changed the original legal actions"
 
 
-def check_rejects(state: GameState, action: Action) -> IllegalActionError:
+def check_rejects(state: DealState, action: Action) -> IllegalActionError:
     """``action`` must be rejected with :class:`~tarotlib.errors.IllegalActionError` (a
     ``ValueError``) carrying a non-empty reason, ``is_legal`` must say False, and the state must be
     left exactly as it was (:func:`state_snapshot`). Returns the error. Works for any variant.
 
     >>> import tarotlib
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> st = tarotlib.variant("french-tarot").new_deal(seed=3)
     >>> check_rejects(st, tarotlib.Play(parse_card("KH"))).reason
     'phase auction expects pass or a bid (FT-4.3)'
@@ -185,7 +184,7 @@ def check_rejects(state: GameState, action: Action) -> IllegalActionError:
 def check_zero_sum(result: DealResult) -> None:
     """The scores of a deal add up to zero; an annulled deal scores zero for every seat.
 
-    >>> from tarotlib.engine import DealResult
+    >>> from tarotlib.core.results import DealResult
     >>> check_zero_sum(DealResult((3, -1, -1, -1)))
     >>> check_zero_sum(DealResult((3, -1, -1, 0)))
     Traceback (most recent call last):
@@ -201,7 +200,7 @@ def check_zero_sum(result: DealResult) -> None:
         assert str(result.annulled).strip(), "an annulled deal must say why"
 
 
-def check_replay(state: GameState) -> None:
+def check_replay(state: DealState) -> None:
     """Determinism: dealing again (from the state's seed, else from its layout) and applying its
     history gives an equal state, with the same legal actions, observations and result.
     Works for any variant.
@@ -237,7 +236,7 @@ def check_replay(state: GameState) -> None:
 # every check that applies
 
 
-def _entry(state: GameState) -> VariantInfo | None:
+def _entry(state: DealState) -> VariantInfo | None:
     """The registry entry of the state's game (None for rules under an unregistered name)."""
     try:
         return variant_info(state.rules.name)
@@ -245,7 +244,7 @@ def _entry(state: GameState) -> VariantInfo | None:
         return None
 
 
-def check_state(state: GameState) -> None:
+def check_state(state: DealState) -> None:
     """Run every checker that applies: the generic ones for any variant (:func:`check_legal_actions`;
     at the end :func:`check_zero_sum`, unless the game's registry entry says its scores are not
     zero-sum — Belote partners both hold their team's points), then the game's own oracle (the

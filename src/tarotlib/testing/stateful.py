@@ -41,11 +41,11 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-import tarotlib
-from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
-from tarotlib.cards import ALL_CARDS
-from tarotlib.decks import Deck
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
+from tarotlib.core.cards import ALL_CARDS
+from tarotlib.core.decks import Deck
+from tarotlib.deal import DealState
+from tarotlib.registry import variant
 from tarotlib.testing import strategies as ts
 from tarotlib.testing.invariants import check_rejects, check_replay, check_state
 
@@ -99,9 +99,9 @@ class VariantMachine(RuleBasedStateMachine):
     >>> ThreePlayerTarot.run(max_examples=2, steps=5)
     """
 
-    deals: ClassVar[st.SearchStrategy[GameState]] = ts.deals()
+    deals: ClassVar[st.SearchStrategy[DealState]] = ts.deals()
     """The first states of the deals to play (default: the registry's default game,
-    :func:`~tarotlib.variants.registry.default_variant`, under any options)."""
+    :func:`~tarotlib.registry.default_variant`, under any options)."""
     extra_actions: ClassVar[st.SearchStrategy[Action]] = st.nothing()
     """More actions to attempt (your variant's own action types, say)."""
     max_burst: ClassVar[int] = 12
@@ -109,12 +109,12 @@ class VariantMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self._state: GameState | None = None
+        self._state: DealState | None = None
         self._kinds: dict[type[enum.Enum], None] = {}
         self._pool: tuple[Action, ...] = _GENERIC_ACTIONS
 
     # -- the checker ------------------------------------------------------------------------------
-    def check(self, state: GameState) -> None:
+    def check(self, state: DealState) -> None:
         """Run on every state reached: :func:`~tarotlib.testing.invariants.check_state` unless
         overridden (or replaced by :meth:`for_variant`'s ``check``).
 
@@ -125,12 +125,12 @@ class VariantMachine(RuleBasedStateMachine):
 
     # -- helpers ----------------------------------------------------------------------------------
     @property
-    def state(self) -> GameState:
+    def state(self) -> DealState:
         """The current state."""
         assert self._state is not None, "no deal yet"
         return self._state
 
-    def _set(self, state: GameState) -> None:
+    def _set(self, state: DealState) -> None:
         self._state = state
         new = False
         for action in state.legal_actions():
@@ -260,7 +260,7 @@ class VariantMachine(RuleBasedStateMachine):
         options: Mapping[str, object] | None = None,
         *,
         deck: Deck | None = None,
-        check: Callable[[GameState], object] | None = None,
+        check: Callable[[DealState], object] | None = None,
         actions: st.SearchStrategy[Action] | None = None,
         settings: Settings | None = None,
     ) -> type[VariantMachine]:
@@ -281,7 +281,7 @@ class VariantMachine(RuleBasedStateMachine):
             rules = ts.rules(key)
         else:
             values = dict(options)
-            rules = st.deferred(lambda: st.just(tarotlib.variant(key, **values)))
+            rules = st.deferred(lambda: st.just(variant(key, **values)))
         namespace: dict[str, object] = {
             "deals": ts.deals(rules, deck=deck),
             "__doc__": f"A {cls.__name__} for the variant {key!r}.",
@@ -289,7 +289,7 @@ class VariantMachine(RuleBasedStateMachine):
         }
         if check is not None:
 
-            def run_check(self: VariantMachine, state: GameState) -> None:
+            def run_check(self: VariantMachine, state: DealState) -> None:
                 check(state)
 
             namespace["check"] = run_check

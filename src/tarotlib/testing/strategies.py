@@ -15,7 +15,7 @@ Wherever a strategy takes ``rules``, it accepts a rules object, a strategy of ru
 registered variant's name (``"belote"``, ``"my-game"``): the name of a game that registers an
 option strategy (its ``options_strategy`` hook) draws its options (:func:`rules`), another name
 deals with the variant's default options; no name at all means the registry's default game
-(:func:`~tarotlib.variants.registry.default_variant`). The pack is the one
+(:func:`~tarotlib.registry.default_variant`). The pack is the one
 :func:`~tarotlib.testing.generic.deck_of` finds (a rules object's ``deck`` attribute, or the pack
 the game registers) unless ``deck`` is given; a variant whose pack is unknown is dealt from drawn
 seeds.
@@ -37,14 +37,14 @@ from typing import Any, TypeAlias
 
 from hypothesis import strategies as st
 
-import tarotlib
-from tarotlib.actions import Action, Bid, Pass
-from tarotlib.cards import Card
-from tarotlib.dealing import Layout
-from tarotlib.decks import TAROT_78, Deck
-from tarotlib.engine import GameState, Rules
+from tarotlib import registry
+from tarotlib.core.actions import Action, Bid, Pass
+from tarotlib.core.cards import Card
+from tarotlib.core.dealing import Layout
+from tarotlib.core.decks import TAROT_78, Deck
+from tarotlib.deal import DealState, Game
+from tarotlib.registry import default_variant, variant_info, variant_names
 from tarotlib.testing.generic import deck_of
-from tarotlib.variants.registry import default_variant, variant_info, variant_names
 
 __all__ = [
     "Chooser",
@@ -68,7 +68,7 @@ Chooser: TypeAlias = "st.DataObject | random.Random | int | Callable[[st.SearchS
 """How :func:`random_play` picks actions: a Hypothesis ``data`` object (from ``st.data()``), the
 ``draw`` function of a ``@st.composite`` strategy, a :class:`random.Random`, or an integer seed."""
 
-Candidates: TypeAlias = Callable[[GameState], Sequence[Action]]
+Candidates: TypeAlias = Callable[[DealState], Sequence[Action]]
 """A play policy for :func:`random_play`: the actions to choose among at a state (a non-empty
 subset of its legal actions)."""
 
@@ -134,7 +134,7 @@ def options(
     """Options of a variant, covering every combination, shrinking towards the variant's defaults:
     the strategy the game registers (its ``options_strategy`` hook), given ``players`` (a count,
     several, or None for any). ``variant`` defaults to the registry's default game
-    (:func:`~tarotlib.variants.registry.default_variant`). Raises ``ValueError`` for a variant
+    (:func:`~tarotlib.registry.default_variant`). Raises ``ValueError`` for a variant
     that registers none.
 
     French Tarot's (:func:`tarotlib.variants.french_tarot.strategies.options`) draws each option of
@@ -160,7 +160,7 @@ def options(
 
 def rules(
     variant: str | None = None, *, players: int | Sequence[int] | None = None
-) -> st.SearchStrategy[Rules]:
+) -> st.SearchStrategy[Game]:
     """A variant's rules (from the registry, ``tarotlib.variant``) under any :func:`options`.
     For a variant that registers no option strategy (a user's own, say), the rules with its
     default options (and ``players=...`` when ``players`` is given). ``variant`` defaults to the
@@ -178,28 +178,28 @@ def rules(
     >>> test_belote()
     """
 
-    def build() -> st.SearchStrategy[Rules]:
+    def build() -> st.SearchStrategy[Game]:
         info = variant_info(default_variant() if variant is None else variant)
         name = info.name
         if info.options_strategy is None:
             if players is None:
-                return st.just(tarotlib.variant(name))
+                return st.just(registry.variant(name))
             counts = (players,) if isinstance(players, int) else tuple(players)
-            return st.sampled_from(counts).map(lambda n: tarotlib.variant(name, players=n))
+            return st.sampled_from(counts).map(lambda n: registry.variant(name, players=n))
         return options(name, players=players).map(
-            lambda opts: tarotlib.variant(name, **opts.to_dict())
+            lambda opts: registry.variant(name, **opts.to_dict())
         )
 
     return st.deferred(build)
 
 
-RulesLike: TypeAlias = "Rules | st.SearchStrategy[Rules] | str | None"
+RulesLike: TypeAlias = "Game | st.SearchStrategy[Game] | str | None"
 """What the strategies accept as ``rules``: a rules object, a strategy of them, a registered
 variant's name (see :func:`rules`), or None for :func:`rules` (the registry's default game under
 any options)."""
 
 
-def _as_strategy(value: RulesLike) -> st.SearchStrategy[Rules]:
+def _as_strategy(value: RulesLike) -> st.SearchStrategy[Game]:
     if value is None:
         return rules()
     if isinstance(value, str):
@@ -209,7 +209,7 @@ def _as_strategy(value: RulesLike) -> st.SearchStrategy[Rules]:
     return st.just(value)
 
 
-def deals(rules: RulesLike = None, *, deck: Deck | None = None) -> st.SearchStrategy[GameState]:
+def deals(rules: RulesLike = None, *, deck: Deck | None = None) -> st.SearchStrategy[DealState]:
     """The first state of a deal: a permutation of the pack dealt by ``rules.deal_from_order``
     with any dealer (or, when the variant's pack is unknown and no ``deck`` is given, a deal from
     a drawn seed). ``rules``: see :data:`RulesLike` (default: :func:`rules`).
@@ -228,7 +228,7 @@ def deals(rules: RulesLike = None, *, deck: Deck | None = None) -> st.SearchStra
     strategy = _as_strategy(rules)
 
     @st.composite
-    def build(draw: st.DrawFn) -> GameState:
+    def build(draw: st.DrawFn) -> DealState:
         r = draw(strategy)
         pack = deck if deck is not None else deck_of(r)
         if pack is None:
@@ -268,13 +268,13 @@ def _picker(chooser: Chooser) -> Callable[[int], int]:
     return lambda k: draw(st.integers(0, k - 1))
 
 
-def single_bid_auctions(state: GameState) -> tuple[Action, ...]:
+def single_bid_auctions(state: DealState) -> tuple[Action, ...]:
     """A :data:`Candidates` policy: once someone has bid in an auction, everyone else passes.
 
     Uniform random play makes auctions escalate (each bid must be higher), so most random deals
     end in the highest contract; with this policy the first bidder's contract is uniform. Outside
-    an auction (a phase named ``auction`` with :class:`~tarotlib.actions.Bid` and
-    :class:`~tarotlib.actions.Pass` actions) every legal action is a candidate.
+    an auction (a phase named ``auction`` with :class:`~tarotlib.core.actions.Bid` and
+    :class:`~tarotlib.core.actions.Pass` actions) every legal action is a candidate.
 
     >>> import tarotlib
     >>> st = tarotlib.variant("french-tarot").new_deal(seed=7)
@@ -303,14 +303,14 @@ def policies() -> st.SearchStrategy[Candidates | None]:
 
 
 def random_play(
-    state: GameState,
+    state: DealState,
     chooser: Chooser,
     *,
     steps: int | None = None,
     max_actions: int = 10_000,
-    on_step: Callable[[GameState], object] | None = None,
+    on_step: Callable[[DealState], object] | None = None,
     candidates: Candidates | None = None,
-) -> tuple[GameState, tuple[Action, ...]]:
+) -> tuple[DealState, tuple[Action, ...]]:
     """Play random legal actions from ``state`` until the deal is over (or ``steps`` actions were
     played); return the state reached and the actions played. ``on_step`` is called on every
     state reached, the first one included (pass an invariant checker such as
@@ -352,7 +352,7 @@ def states(
     *,
     deck: Deck | None = None,
     max_steps: int = 200,
-) -> st.SearchStrategy[GameState]:
+) -> st.SearchStrategy[DealState]:
     """A state reached by random legal play from a random deal (:func:`deals`) of any variant:
     a play policy (:func:`policies`) and a number of steps (0 to ``max_steps``, shrinking to the
     first state) are drawn, then that many random legal actions are applied (fewer if the deal
@@ -372,7 +372,7 @@ def states(
     start = deals(rules, deck=deck)
 
     @st.composite
-    def build(draw: st.DrawFn) -> GameState:
+    def build(draw: st.DrawFn) -> DealState:
         state = draw(start)
         policy = draw(policies())
         steps = draw(st.integers(0, max_steps))
@@ -385,8 +385,8 @@ def played_deals(
     rules: RulesLike = None,
     *,
     deck: Deck | None = None,
-    on_step: Callable[[GameState], object] | None = None,
-) -> st.SearchStrategy[tuple[GameState, GameState, tuple[Action, ...]]]:
+    on_step: Callable[[DealState], object] | None = None,
+) -> st.SearchStrategy[tuple[DealState, DealState, tuple[Action, ...]]]:
     """A whole deal played by random legal actions (under a random :func:`policies` policy):
     ``(initial_state, final_state, actions)``;
     ``final_state.is_over`` holds and replaying ``actions`` on ``initial_state`` gives it.
@@ -403,7 +403,7 @@ def played_deals(
     start = deals(rules, deck=deck)
 
     @st.composite
-    def build(draw: st.DrawFn) -> tuple[GameState, GameState, tuple[Action, ...]]:
+    def build(draw: st.DrawFn) -> tuple[DealState, DealState, tuple[Action, ...]]:
         first = draw(start)
         policy = draw(policies())
         last, actions = random_play(first, draw, on_step=on_step, candidates=policy)

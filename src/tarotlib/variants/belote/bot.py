@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Declare, Pass, Play
 from tarotlib.bots.heuristic import GamePlayer, observed_turn
 from tarotlib.bots.weighing import (
     NO_TRUMPS,
@@ -34,9 +33,10 @@ from tarotlib.bots.weighing import (
     first_legal,
     scan_tricks,
 )
-from tarotlib.cards import SUIT_MASKS, card_mask
-from tarotlib.engine import GameState, Rules
-from tarotlib.tricks import TRUMP_CLASS
+from tarotlib.core.actions import Action, Bid, Declare, Pass, Play
+from tarotlib.core.cards import SUIT_MASKS, card_mask
+from tarotlib.core.tricks import TRUMP_CLASS
+from tarotlib.deal import DealState, Game
 from tarotlib.variants.belote.game import Belote, BeloteObservation
 from tarotlib.variants.belote.tables import PACK_MASK
 from tarotlib.variants.belote.types import Announcement, CombinationKind, Contract
@@ -58,7 +58,7 @@ def belote_strength(cards: Sequence[int], contract: Contract) -> int:
     another card 1); a void beside two trumps 2. TA: per suit J 9, 9 with its J 6 (alone 2), A 2,
     10 with A 1. SA: per suit A 8, 10 with A 5 (without 1), K with A and 10 2.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> belote_strength(parse_cards("JH 9H AS TS KH QH"), Contract.HEARTS)
     55
     """
@@ -124,7 +124,7 @@ class BeloteBot:
         self.seed = seed
         self._rng = TieBreaker(seed) if rng is None else rng
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         """A legal action for the seat to act, from its observation, the legal actions and the
         (public) rules only (raises ``TypeError`` for another game, ``ValueError`` when the deal
         is over).
@@ -299,7 +299,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = BeloteBot(rng=rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, BeloteObservation) or not isinstance(rules, Belote):
             raise TypeError(f"BeloteBot plays Belote, not {rules.name}")
         return bot.decide(observation, actions, rules)

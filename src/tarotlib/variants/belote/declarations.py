@@ -7,7 +7,7 @@ of at least three cards of one suit in natural order (A K Q J 10 9 8 7) and each
 BE-10.4: only each team's single best declaration is compared, and only the winning team scores
 (all its declarations).
 
->>> from tarotlib.cards import card_mask, parse_cards
+>>> from tarotlib.core.cards import card_mask, parse_cards
 >>> from tarotlib.variants.belote.types import Contract
 >>> hand = card_mask(parse_cards("KS QS JS TS JH JD JC 7C"))
 >>> for combo in combinations(hand, seat=0):
@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from tarotlib.cards import PIQUET_NOTATION, Card, Rank, Suit, suit_card
+from tarotlib.core.cards import PIQUET_NOTATION, Card, Rank, Suit, suit_card
 from tarotlib.variants.belote.types import NATURAL_RANKS, Combination, CombinationKind, Contract
 
 __all__ = [
@@ -77,7 +77,7 @@ _TIES: Final = ("none", "first_announcer")
 def describe(combo: Combination) -> str:
     """``"quarte: ♠K ♠Q ♠J ♠10"`` — the kind and the cards in Belote's pretty notation (BE-1.2).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> describe(Combination(0, CombinationKind.TIERCE, tuple(parse_cards("KS QS JS"))))
     'tierce: ♠K ♠Q ♠J'
     """
@@ -124,7 +124,7 @@ def combinations(hand: int, seat: int) -> tuple[Combination, ...]:
     split (BE-10.1). A combination's cards are listed high to low in natural order (A K Q J 10 9 8 7);
     a carré's in suit order.
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> [describe(c) for c in combinations(card_mask(parse_cards("AH KH QH JH TH 9H 8H 7S")), 2)]
     ['quinte: ♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8']
     >>> combinations(card_mask(parse_cards("8S 8H 8D 8C 7S 7H 7D 7C")), 0)
@@ -202,7 +202,7 @@ def combination_error(combo: Combination) -> str | None:
     natural order whose length matches the kind (3 tierce, 4 quarte, 5–8 quinte). Maximality needs
     the hand and is checked by :func:`is_valid_declaration`.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> combination_error(Combination(0, CombinationKind.TIERCE, parse_cards("KS QS TS")))
     'not a sequence: ♠K ♠Q ♠10 are not consecutive cards of one suit (natural order A K Q J 10 9 8 7)'
     """
@@ -249,7 +249,7 @@ def is_valid_declaration(
     the seat already declared (BE-10.2; with reuse a card may be in one carré and one sequence; two
     sequences never share a card, as runs are maximal).
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> hand = card_mask(parse_cards("KS QS JS TS JH JD JC 7C"))
     >>> tierce = Combination(0, CombinationKind.TIERCE, parse_cards("KS QS JS"))
     >>> is_valid_declaration(tierce, hand, (), card_reuse=True)
@@ -301,7 +301,7 @@ def declaration_key(combo: Combination, contract: Contract) -> DeclarationKey:
     top card in natural order; 5. equal length and top: a sequence in the trump suit beats a plain
     one, in suit contracts only. Equal keys are an exact tie (step 6, see :func:`best_team`).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> queens = Combination(0, CombinationKind.CARRE_QUEENS, parse_cards("QS QH QD QC"))
     >>> quinte = Combination(1, CombinationKind.QUINTE, parse_cards("AH KH QH JH TH"))
     >>> declaration_key(queens, Contract.HEARTS) > declaration_key(quinte, Contract.HEARTS)
@@ -320,7 +320,7 @@ def team_best(
 ) -> tuple[DeclarationKey | None, DeclarationKey | None]:
     """Each team's best declaration key (None for a team that declared nothing; BE-10.4).
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> attack = combinations(card_mask(parse_cards("KS QS JS TS 7H 8D 9D 7C")), seat=0)
     >>> team_best(attack, Contract.HEARTS)
     ((0, 4, 6, 0), None)
@@ -348,7 +348,7 @@ def best_team(
     ``"first_announcer"`` — the team of ``first_declarer``, the seat that declared first in the first
     trick (required then, else ValueError).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> a = Combination(0, CombinationKind.TIERCE, parse_cards("KS QS JS"))
     >>> b = Combination(1, CombinationKind.TIERCE, parse_cards("KD QD JD"))
     >>> best_team([a, b], Contract.SPADES), best_team([a, b], Contract.HEARTS)
@@ -380,7 +380,7 @@ def auto_choice(combos: tuple[Combination, ...], reuse: bool) -> tuple[Combinati
     """``auto_declare``'s order (BE-10.3): every combination; without card reuse, the carrés first
     (the higher points), then the sequences (those sharing a card with a carré are then refused).
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> combos = combinations(card_mask(parse_cards("JS QS KS JH JD JC 7C 8C")), seat=0)
     >>> [c.kind.token for c in auto_choice(combos, reuse=False)]
     ['carre-jacks', 'tierce']

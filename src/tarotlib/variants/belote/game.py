@@ -4,7 +4,7 @@ Phases: ``bidding`` (take or name a trump, BE-4), the completion of the deal (BE
 ``play`` (BE-7, BE-8, with belote-rebelote, BE-9, and the declarations of BE-10), then ``over``.
 
 >>> import tarotlib
->>> from tarotlib.cards import PIQUET_NOTATION
+>>> from tarotlib.core.cards import PIQUET_NOTATION
 >>> rules = tarotlib.variant("belote")
 >>> state = rules.new_deal(seed=4, dealer=3)
 >>> state.phase, state.to_act, PIQUET_NOTATION.text(state.turn_up)
@@ -23,14 +23,18 @@ from typing import Any, Final
 
 import attrs
 
-from tarotlib.actions import Action, Bid, Pass
-from tarotlib.cards import (
+from tarotlib.core.actions import Action, Bid, Pass
+from tarotlib.core.cards import (
     PIQUET_NOTATION,
     Rank,
     Suit,
     format_cards,
     suit_card,
 )
+from tarotlib.core.dealing import Layout, StockSchedule
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import (
     CompleteFromStock,
     DealData,
@@ -45,11 +49,7 @@ from tarotlib.deal import (
 from tarotlib.deal.data import Note
 from tarotlib.deal.offers import MeldRecord
 from tarotlib.deal.phase import Phase
-from tarotlib.dealing import Layout, StockSchedule
-from tarotlib.decks import PIQUET_32
-from tarotlib.engine import DealResult
 from tarotlib.errors import DealError
-from tarotlib.tricks import TrickRules
 from tarotlib.variants.belote.declarations import (
     auto_choice,
     combinations,
@@ -240,7 +240,7 @@ class Belote(Game[BeloteState]):
     def trick_rules(self, contract: Contract) -> TrickRules:
         """The legal-card rules of ``contract`` under these options (BE-7).
 
-        >>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+        >>> from tarotlib.core.cards import card_mask, format_cards, parse_card, parse_cards
         >>> rules = Belote(BeloteOptions()).trick_rules(Contract.HEARTS)
         >>> led, win = rules.follow(-1, -1, parse_card("1S"))
         >>> format_cards(rules.legal_mask(card_mask(parse_cards("7H JH KD")), led, win))
@@ -338,7 +338,7 @@ class Belote(Game[BeloteState]):
         """BE-3.1: the next player deals, after a thrown-in deal too; with
         ``redeal_after_all_pass='same_dealer'`` a thrown-in deal is dealt again by the same dealer.
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> thrown_in = DealResult((0, 0, 0, 0), annulled="all passed")
         >>> Belote(BeloteOptions()).next_dealer(3), Belote(BeloteOptions()).next_dealer(3, thrown_in)
         (0, 0)
@@ -359,7 +359,7 @@ class Belote(Game[BeloteState]):
     def counts_toward_match(self, result: DealResult) -> bool:
         """A thrown-in deal does not count (BE-4.5).
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> rules = Belote(BeloteOptions())
         >>> rules.counts_toward_match(DealResult((0, 0, 0, 0), annulled="all passed"))
         False
@@ -378,7 +378,7 @@ class Belote(Game[BeloteState]):
         """BE-11.7: credit a deal, with the pending litige carry going to the deal's winner; a
         thrown-in deal credits nothing and leaves the carry untouched (BE-4.5).
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> rules = Belote(BeloteOptions())
         >>> rules.settle(0, DealResult((0, 0, 0, 0), annulled="all passed"))
         ((0, 0, 0, 0), 0)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from tarotlib.actions import Action, Bid, Pass
-from tarotlib.cards import SUIT_MASKS, cards_of, parse_cards
-from tarotlib.dealing import Layout
+from tarotlib.core.actions import Action, Bid, Pass
+from tarotlib.core.cards import SUIT_MASKS, cards_of, parse_cards
+from tarotlib.core.dealing import Layout
 from tarotlib.errors import DealError, OptionError
 from tarotlib.variants.belote.tables import PACK_MASK
 from tarotlib.variants.belote.types import Contract

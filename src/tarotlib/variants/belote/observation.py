@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION, Card
-from tarotlib.engine import DealResult
-from tarotlib.tricks import PlayedTrick
+from tarotlib.core.cards import PIQUET_NOTATION, Card
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.variants.belote.declarations import best_team
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind, Contract
 
@@ -214,7 +214,7 @@ def declarations_seen(
     and kind, and its cards for the seat's own ones and for those of the team ``shown`` (the
     team whose declarations count, shown after the first trick; None before).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> quarte = Combination(1, CombinationKind.QUARTE, parse_cards("AH KH QH JH"))
     >>> declarations_seen([quarte], 2, None)
     ((1, <CombinationKind.QUARTE: 'quarte'>, ()),)

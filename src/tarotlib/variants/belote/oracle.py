@@ -42,8 +42,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Declare, Pass, Play
-from tarotlib.cards import PIQUET_NOTATION
+from tarotlib.core.actions import Action, Bid, Declare, Pass, Play
+from tarotlib.core.cards import PIQUET_NOTATION
 from tarotlib.variants.belote.game import BeloteObservation, BeloteState
 from tarotlib.variants.belote.options import BeloteOptions
 from tarotlib.variants.belote.scoring import BeloteScore
@@ -264,7 +264,7 @@ def belote_card_value(card: int, contract: Contract, ta_sa_points: str = "ffb201
     """The points of ``card`` in ``contract`` (BE-6, restated independently; ``ta_sa_points`` is
     the option of BE-6.4 and matters only in TA and SA).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> [belote_card_value(c, Contract.SPADES) for c in parse_cards("JS 9S JH 9H AD")]
     [20, 14, 2, 0, 11]
     >>> [belote_card_value(c, Contract.ALL_TRUMPS) for c in parse_cards("JS 9S AS TS KS QS")]
@@ -285,7 +285,7 @@ def belote_trick_winner(
 
     BE-15 E1, trick 3: ♠10 led, ♣7, ♠9, ♠J with spades trumps: ♠J wins.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> belote_trick_winner(parse_cards("TS 7C 9S JS"), Contract.SPADES)
     3
     >>> belote_trick_winner(parse_cards("KH AS AH 7H"), Contract.SPADES)     # ♠A trumps
@@ -314,7 +314,7 @@ def belote_legal_cards(
     BE-15 E9 (trump ♣; an opponent leads ♦A, my partner trumps with ♣Q, the other opponent
     discards ♥7):
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> trick, hand = parse_cards("AD QC 7H"), parse_cards("KC 8C AS 7S TH")
     >>> def legal(hand, rule):
     ...     opts = BeloteOptions(partner_trump_rule=rule)

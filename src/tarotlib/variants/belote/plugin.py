@@ -1,4 +1,4 @@
-"""Belote's entry in the variant registry (:mod:`tarotlib.variants.registry`): the factory of its
+"""Belote's entry in the variant registry (:mod:`tarotlib.registry`): the factory of its
 rules and the hooks through which the shared modules reach its bot, its independent checker, its
 terminal view and its option strategy. Imported by the package, so importing
 :mod:`tarotlib.variants.belote` registers the game; the hooks import their modules only when first
@@ -14,20 +14,20 @@ called.
 
 from __future__ import annotations
 
-from tarotlib.decks import PIQUET_32
-from tarotlib.engine import Rules
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.deal import Game
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.belote.game import Belote
 from tarotlib.variants.belote.options import PRESETS, options_from
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
 
-def _belote(**options: object) -> Rules:
+def _belote(**options: object) -> Game:
     return Belote(options_from(options))
 
 
-def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
     """The two fixed partnerships: seats 0 and 2 against 1 and 3 (BE-2.1)."""
     return ((0, 2), (1, 3))
 

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION, Rank, Suit, suit_card
-from tarotlib.engine import DealResult
+from tarotlib.core.cards import PIQUET_NOTATION, Rank, Suit, suit_card
+from tarotlib.core.results import DealResult
 from tarotlib.errors import ScoringError
 from tarotlib.variants.belote.declarations import (
     best_team,
@@ -453,7 +453,7 @@ class BeloteScore:
 
         BE-15 E8 (preset ``classic``): the defence holds the best declaration; the contract fails.
 
-        >>> from tarotlib.cards import parse_cards
+        >>> from tarotlib.core.cards import parse_cards
         >>> from tarotlib.variants.belote.types import CombinationKind as K
         >>> decls = (
         ...     Combination(0, K.QUARTE, parse_cards("KS QS JS TS")),

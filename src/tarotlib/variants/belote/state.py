@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from tarotlib.cards import ALL_CARDS, Card, Suit
+from tarotlib.core.cards import ALL_CARDS, Card, Suit
 from tarotlib.deal import DealState
 from tarotlib.deal.state import hand_in
 from tarotlib.variants.belote.observation import BeloteObservation, observe

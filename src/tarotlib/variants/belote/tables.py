@@ -4,7 +4,7 @@
 card point table and the deal constants of BE-6.6 (``cards`` = 152 with every standard table,
 ``deal_total`` = cards + 10, ``capot_total`` = cards + 100).
 
->>> from tarotlib.cards import parse_card as c
+>>> from tarotlib.core.cards import parse_card as c
 >>> t = contract_table(Contract.HEARTS)
 >>> t.points.values[c("JH")], t.points.values[c("JS")], t.cards, t.deal_total, t.capot_total
 (20, 2, 152, 162, 252)
@@ -22,11 +22,11 @@ from typing import Final
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION, SUIT_MASKS, Rank, Suit, suit_card
-from tarotlib.decks import PIQUET_32
-from tarotlib.points import PointTable
-from tarotlib.ranking import RankOrder
-from tarotlib.tricks import Overtrump, PartnerTrumped, TrickRules
+from tarotlib.core.cards import PIQUET_NOTATION, SUIT_MASKS, Rank, Suit, suit_card
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.core.points import PointTable
+from tarotlib.core.ranking import RankOrder
+from tarotlib.core.tricks import Overtrump, PartnerTrumped, TrickRules
 from tarotlib.variants.belote.types import Contract
 
 __all__ = [
@@ -159,7 +159,7 @@ def trick_rules(
 ) -> TrickRules:
     """The legal-card and trick-winner rules of a contract (BE-7, BE-8) under the options.
 
-    >>> from tarotlib.cards import card_mask, format_cards, parse_card as c, parse_cards
+    >>> from tarotlib.core.cards import card_mask, format_cards, parse_card as c, parse_cards
     >>> tr = trick_rules(Contract.SPADES)
     >>> led, win = tr.follow(-1, -1, c("KH"))       # BE-15 E1, trick 2: A leads ♥K
     >>> led, win = tr.follow(led, win, c("KS"))     # B trumps with ♠K

@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from tarotlib.cards import PIQUET_NOTATION, Card, Rank, Suit, format_cards
+from tarotlib.core.cards import PIQUET_NOTATION, Card, Rank, Suit, format_cards
 
 __all__ = [
     "NATURAL_RANKS",
@@ -53,7 +53,7 @@ def partner_of(seat: int) -> int:
 
 
 class Contract(enum.IntEnum):
-    """A Belote contract (BE-1.3): a trump suit (values = :class:`~tarotlib.cards.Suit`), all
+    """A Belote contract (BE-1.3): a trump suit (values = :class:`~tarotlib.core.cards.Suit`), all
     trumps (TA) or no trumps (SA).
 
     >>> [contract.symbol for contract in Contract]
@@ -227,7 +227,7 @@ class Combination:
     For a sequence the cards are one suit's maximal run (3 to 8 cards, natural order); for a carré
     the four cards of one rank.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> combo = Combination(seat=3, kind=CombinationKind.TIERCE, cards=tuple(parse_cards("KH QH JH")))
     >>> combo.points, combo.team, str(combo)
     (20, 1, 'tierce (KH QH JH) by seat 3')

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tarotlib.cards import PIQUET_NOTATION, Card, Suit
-from tarotlib.engine import Observation
+from tarotlib.core.cards import PIQUET_NOTATION, Card, Suit
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import SUIT_LABELS, ViewParts
 from tarotlib.variants.belote.game import BeloteObservation
 from tarotlib.variants.belote.tables import PLAIN_ORDER, TRUMP_ORDER

@@ -26,11 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Call, Discard, Give, Pass, Play, Request, Stop
 from tarotlib.bots.heuristic import GamePlayer
 from tarotlib.bots.weighing import TieBreaker, best
-from tarotlib.cards import ALL_CARDS
-from tarotlib.engine import Rules
+from tarotlib.core.actions import Action, Bid, Call, Discard, Give, Pass, Play, Request, Stop
+from tarotlib.core.cards import ALL_CARDS
+from tarotlib.deal import Game
 from tarotlib.variants.chambery.facts import BAGA, FOU, TRICKS, TRUMP21, VALUES
 from tarotlib.variants.chambery.game import Chambery
 from tarotlib.variants.chambery.observation import ChamberyObservation
@@ -45,7 +45,7 @@ def strength(hand: Sequence[int]) -> float:
     """A rough measure of a hand for the auction: each trump 1, trump 21 and the Fou 3 more,
     trumps 16–20 1 more, each King 2.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> strength([int(c) for c in parse_cards("T21 T20 T3 KS EX 2H")])
     13.0
     """
@@ -249,7 +249,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = ChamberyBot(rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, ChamberyObservation) or not isinstance(rules, Chambery):
             raise TypeError(f"ChamberyBot plays Chambéry flower tarot, not {rules.name}")
         return bot.decide(observation, actions, rules)

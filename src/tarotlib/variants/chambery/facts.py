@@ -1,7 +1,7 @@
 """The facts of Chambéry flower tarot (CH-1 … CH-7, CH-11, CH-12): its six configurations, the
 card points, the trick rules, the dealer's discard and the Fou.
 
->>> from tarotlib.cards import card_mask, parse_cards
+>>> from tarotlib.core.cards import card_mask, parse_cards
 >>> [CONFIGS[key].total for key in ((5, False), (6, False), (4, False), (3, False), (4, True), (3, True))]
 [68, 68, 72, 78, 68, 72]
 >>> sum(VALUES)   # CH-5.1: 52 card points in the pack
@@ -16,7 +16,7 @@ from typing import Final, Literal
 
 import attrs
 
-from tarotlib.cards import (
+from tarotlib.core.cards import (
     EXCUSE,
     EXCUSE_MASK,
     TRUMP_MASK,
@@ -26,12 +26,12 @@ from tarotlib.cards import (
     suit_card,
     trump,
 )
+from tarotlib.core.decks import CHAMBERY_62, TAROT_78, Deck
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.points import PointTable
+from tarotlib.core.ranking import CHAMBERY as _RANKS
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal.fool import ExchangeRule
-from tarotlib.decks import CHAMBERY_62, TAROT_78, Deck
-from tarotlib.exchange import DiscardRule
-from tarotlib.points import PointTable
-from tarotlib.ranking import CHAMBERY as _RANKS
-from tarotlib.tricks import Overtrump, TrickRules
 
 __all__ = [
     "BAGA",
@@ -87,7 +87,7 @@ of ``g`` cards (``GROUP_POINTS`` with ``group_size=g``): a cross-check of CH-5.4
 def card_points(mask: int) -> int:
     """CH-5.1: the card points of the cards of ``mask``.
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> card_points(card_mask(parse_cards("T21 T1 KS KD QH NC NS JD")))   # CH-E1's soloist
     24
     """
@@ -101,7 +101,7 @@ def grouped_points(mask: int, group: int) -> int:
 
     CH-E1: the soloist's 35 cards in 7 tricks of 5 count 31, as CH-5.4 counts them.
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> blanks = [c for c in range(78) if VALUES[c] == 0 and c != FOU][:27]   # 27 cards worth 0
     >>> pile = card_mask(parse_cards("T21 T1 KS KD QH NC NS JD")) | card_mask(blanks)
     >>> pile.bit_count(), grouped_points(pile, 5), card_points(pile) + 7
@@ -195,7 +195,7 @@ TRICKS: Final = TrickRules(
 trump, else anything; no duty to overtrump or to beat any card (CH-11.2); the Fou may always be
 played and never wins, and after a Fou lead the next card sets the suit (CH-12.1 – CH-12.3).
 
->>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+>>> from tarotlib.core.cards import card_mask, format_cards, parse_card, parse_cards
 >>> led, win = TRICKS.follow(-1, -1, parse_card("1S"))
 >>> led, win = TRICKS.follow(led, win, parse_card("10S"))
 >>> win == parse_card("1S")    # CH-4: the ace beats the ten
@@ -213,7 +213,7 @@ def discard_rule(size: int, trumps: DiscardTrumps = "if_unavoidable_shown") -> D
     trump 1–20 only when fewer than ``size`` other suit cards remain; under ``dm_void`` trumps only
     all together, leaving no trump but 21 in hand (the plain rule when that cannot be done).
 
-    >>> from tarotlib.cards import card_mask, format_cards, parse_cards
+    >>> from tarotlib.core.cards import card_mask, format_cards, parse_cards
     >>> rule = discard_rule(2)
     >>> hand = card_mask(parse_cards("KS QS T21 T5 T6 EX"))
     >>> format_cards(rule.legal(hand, remaining=2))

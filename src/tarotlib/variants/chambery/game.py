@@ -24,7 +24,10 @@ from typing import Any, cast
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, EXCUSE_MASK
+from tarotlib.core.cards import ALL_CARDS, EXCUSE_MASK
+from tarotlib.core.dealing import DealerExtraSchedule, first_dealer_from_seed
+from tarotlib.core.decks import Deck
+from tarotlib.core.results import DealResult
 from tarotlib.deal import (
     HONOUR_TIERS,
     DealData,
@@ -41,10 +44,6 @@ from tarotlib.deal import (
 )
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
-from tarotlib.dealing import DealerExtraSchedule
-from tarotlib.decks import Deck
-from tarotlib.engine import DealResult
-from tarotlib.match import first_dealer_from_seed
 from tarotlib.variants.chambery.facts import TRICKS, Config, discard_rule, fou_rule
 from tarotlib.variants.chambery.observation import ChamberyObservation, observe, visible_mask
 from tarotlib.variants.chambery.options import ChamberyOptions
@@ -104,7 +103,7 @@ class Requests(RequestCards):
     """CH-9's requests: :class:`~tarotlib.deal.RequestCards` whose refusals cite the rule.
 
     >>> import tarotlib
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> rules = tarotlib.variant("chambery", players=4)
     >>> state = rules.new_deal(seed=5, dealer=0)
     >>> while state.phase == "discard":

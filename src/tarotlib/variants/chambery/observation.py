@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.core.cards import ALL_CARDS, Card, cards_of
 from tarotlib.deal import FOOL_EXCHANGE, Exchange, exchanges, exchanges_seen, out_of_play
 from tarotlib.deal.observe import DealObservation, common_fields
 from tarotlib.variants.chambery.state import ChamberyState, shown_trumps

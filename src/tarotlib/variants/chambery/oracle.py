@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tarotlib.actions import Action, Bid, Call, Discard, Give, Pass, Play, Request, Stop
-from tarotlib.cards import ALL_CARDS, Rank, format_cards
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Action, Bid, Call, Discard, Give, Pass, Play, Request, Stop
+from tarotlib.core.cards import ALL_CARDS, Rank, format_cards
+from tarotlib.deal import DealState
 
 __all__ = ["check_chambery_state", "points_of"]
 
@@ -104,7 +104,7 @@ class _Stop(Exception):
 
 
 class _Replay:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: DealState) -> None:
         o = dict(state.rules.options_dict())
         self.o = o
         self.n = n = int(o["players"])  # type: ignore[call-overload]
@@ -435,7 +435,7 @@ class _Replay:
         return pts, scores
 
 
-def check_chambery_state(state: GameState) -> None:
+def check_chambery_state(state: DealState) -> None:
     """Check ``state`` against the rules file (the module docstring); raises ``AssertionError``
     naming the rule broken.
 
@@ -451,7 +451,7 @@ def check_chambery_state(state: GameState) -> None:
     if r.exchange is not None:
         public.add(r.exchange[2])
     for seat in range(n):
-        allowed = public | {int(c) for c in state.hand(seat)}  # type: ignore[attr-defined]
+        allowed = public | {int(c) for c in state.hand(seat)}
         allowed |= {e[3] for e in r.requests if seat in (e[0], e[2]) and e[3] >= 0}  # CH-9.6
         if seat == r.dealer or state.is_over:
             allowed |= set(r.discarded)  # CH-7.4
@@ -463,7 +463,7 @@ def check_chambery_state(state: GameState) -> None:
         if r.called >= 0:
             assert seen.partner == r.partner, "CH-10.1: the called player is public at once"
     for seat in range(n):  # CH-11.4, CH-12.4: the piles after the Fou's exchange
-        mask = state.pile_mask(seat)  # type: ignore[attr-defined]
+        mask = state.pile_mask(seat)
         want = sum(1 << c for c in r.piles[seat])
         assert mask == want, f"seat {seat}'s pile is {format_cards(mask)}, not {format_cards(want)}"
     if state.is_over:

@@ -1,4 +1,4 @@
-"""The registry entry of Chambéry flower tarot (:mod:`tarotlib.variants.registry`): the factory
+"""The registry entry of Chambéry flower tarot (:mod:`tarotlib.registry`): the factory
 of its rules — one name, ``chambery``, with the configuration chosen by ``players`` (3 to 6) and
 ``simplifie`` (the 62-card pack, 3 or 4 players) — and the hooks through which the shared modules
 reach its bot, its independent checker, its view and its option strategy. Imported by the
@@ -15,17 +15,17 @@ package; the hooks import their modules only when first called.
 
 from __future__ import annotations
 
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import Rules
+from tarotlib.core.decks import TAROT_78
+from tarotlib.deal import Game
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.chambery.game import SOLOS, Chambery
 from tarotlib.variants.chambery.options import ChamberyOptions
 from tarotlib.variants.chambery.scoring import Contract
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
 
-def _chambery(**options: object) -> Rules:
+def _chambery(**options: object) -> Game:
     return Chambery(ChamberyOptions.from_dict(options))
 
 

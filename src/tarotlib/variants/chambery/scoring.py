@@ -121,7 +121,7 @@ def seat_points(
 
     CH-E1: the soloist's 35 cards in 7 tricks count 24 + 7 = 31.
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> seat_points(card_mask(parse_cards("T21 T1 KS KD QH NC NS JD 2S 3S")), 7, 0, False, 1)
     31
     """

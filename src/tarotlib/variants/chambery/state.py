@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from tarotlib.actions import Discard
-from tarotlib.cards import TRUMP_MASK, Card, card_mask, cards_of
+from tarotlib.core.actions import Discard
+from tarotlib.core.cards import TRUMP_MASK, Card, card_mask, cards_of
 from tarotlib.deal import DealData, DealState, Exchange, discard_owner, exchanges, fool_exchange
 from tarotlib.variants.chambery.facts import BAGA, discard_rule
 

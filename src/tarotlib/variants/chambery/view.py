@@ -12,7 +12,7 @@ and the shown trumps (CH-7), the requests (CH-9) and the Fou's exchange (CH-12.4
 
 from __future__ import annotations
 
-from tarotlib.engine import Observation
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import ViewParts
 from tarotlib.variants.chambery.observation import ChamberyObservation
 

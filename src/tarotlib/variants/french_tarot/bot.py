@@ -28,7 +28,6 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
 from tarotlib.bots.heuristic import GamePlayer, observed_turn
 from tarotlib.bots.weighing import (
     NO_TRUMPS,
@@ -39,9 +38,10 @@ from tarotlib.bots.weighing import (
     first_legal,
     scan_tricks,
 )
-from tarotlib.cards import EXCUSE_MASK, FULL_MASK, SUIT_MASKS, TRUMP_MASK, card_mask
-from tarotlib.engine import GameState, Rules
-from tarotlib.tricks import FRENCH_TAROT_TRICKS, TRUMP_CLASS
+from tarotlib.core.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
+from tarotlib.core.cards import EXCUSE_MASK, FULL_MASK, SUIT_MASKS, TRUMP_MASK, card_mask
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS, TRUMP_CLASS
+from tarotlib.deal import DealState, Game
 from tarotlib.variants.french_tarot.game import FrenchTarotObservation
 from tarotlib.variants.french_tarot.types import Contract, DeclarationKind
 
@@ -80,7 +80,7 @@ def french_tarot_strength(cards: Sequence[int]) -> int:
     and 2 more for each of T16–T20; King 6, Queen 3, Knight 2, Jack 1, King with Queen 1 more; a
     long suit of five cards or more 5 + 2 per card beyond five; a void 6, a singleton 3.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> french_tarot_strength(parse_cards("T21 EX T1 T5 T8 T12 T17 T19 KH QH 3H 4H 5H 6H 2S NC JC 8C"))
     69
     """
@@ -141,7 +141,7 @@ class FrenchTarotBot:
         self.seed = seed
         self._rng = TieBreaker(seed) if rng is None else rng
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         """A legal action for the seat to act, from its observation and the legal actions only
         (raises ``TypeError`` for another game, ``ValueError`` when the deal is over).
 
@@ -484,7 +484,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = FrenchTarotBot(rng=rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, FrenchTarotObservation):
             raise TypeError(f"FrenchTarotBot plays French Tarot, not {rules.name}")
         return bot.decide(observation, actions)

@@ -1,7 +1,7 @@
 """French Tarot's partner call with 5 players (FT-5): which cards the taker may call, why another
 is refused, and the ban on leading the called suit to the first trick.
 
->>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+>>> from tarotlib.core.cards import card_mask, format_cards, parse_card, parse_cards
 >>> format_cards(callable_mask(card_mask(parse_cards("KS KH KD 2C T5")), "fft"))
 'KS KH KD KC'
 >>> call_reason(parse_card("QS"), "fft")
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarotlib.cards import ALL_CARDS, SUIT_MASKS, Rank, Suit
+from tarotlib.core.cards import ALL_CARDS, SUIT_MASKS, Rank, Suit
 from tarotlib.variants.french_tarot.facts import RANK_MASKS
 
 __all__ = ["call_reason", "callable_mask", "opening_lead_ban", "opening_lead_reason"]
@@ -30,7 +30,7 @@ def callable_mask(hand: int, callable_cards: str) -> int:
     Queen when he holds the four Kings, and so on down to the Jacks (option ``callable_cards``
     ``"fft"``), or no further than the Queens (``"king_queen"``).
 
-    >>> from tarotlib.cards import card_mask, format_cards, parse_cards
+    >>> from tarotlib.core.cards import card_mask, format_cards, parse_cards
     >>> kings = card_mask(parse_cards("KS KH KD KC T5"))
     >>> format_cards(callable_mask(kings, "fft"))
     'QS KS QH KH QD KD QC KC'
@@ -48,7 +48,7 @@ def callable_mask(hand: int, callable_cards: str) -> int:
 def call_reason(card: int, callable_cards: str) -> str:
     """Why ``card`` may not be called (FT-5.2 / O-10).
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> call_reason(parse_card("7H"), "fft")
     'only a King (or, holding all the higher honours, a Queen, Knight or Jack) may be called'
     >>> call_reason(parse_card("JH"), "king_queen")
@@ -67,7 +67,7 @@ def opening_lead_ban(called: int, mask: int) -> int:
     card itself stays allowed) — unless nothing else is left, or no card was called
     (``called`` < 0).
 
-    >>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+    >>> from tarotlib.core.cards import card_mask, format_cards, parse_card, parse_cards
     >>> hand = card_mask(parse_cards("2S 5S KS 3H"))
     >>> format_cards(opening_lead_ban(parse_card("KS"), hand))
     'KS 3H'
@@ -80,7 +80,7 @@ def opening_lead_ban(called: int, mask: int) -> int:
 def opening_lead_reason(called: int) -> str:
     """The refusal of a card of the called suit as the opening lead (FT-5.5).
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> opening_lead_reason(parse_card("KS"))
     'may not lead the called suit (spades) to the first trick (FT-5.5)'
     """

@@ -1,6 +1,6 @@
 """French Tarot's card groups and deal sizes (FT-1, FT-3.1).
 
->>> from tarotlib.cards import format_cards
+>>> from tarotlib.core.cards import format_cards
 >>> format_cards(OUDLERS_MASK), format_cards(KINGS_MASK)
 ('T1 T21 EX', 'KS KH KD KC')
 >>> SIZES[5]
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarotlib.cards import (
+from tarotlib.core.cards import (
     EXCUSE_MASK,
     SUIT_MASKS,
     TRUMP_MASK,

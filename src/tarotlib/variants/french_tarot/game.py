@@ -22,12 +22,18 @@ from typing import Any, Final
 
 import attrs
 
-from tarotlib.actions import Slam
-from tarotlib.cards import (
+from tarotlib.core.actions import Slam
+from tarotlib.core.cards import (
     EXCUSE,
     EXCUSE_MASK,
     TRUMP_MASK,
 )
+from tarotlib.core.dealing import PacketSchedule
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.results import DealResult
+from tarotlib.core.shows import TrumpShow
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.deal import (
     CallCard,
     ClaimDeclaration,
@@ -45,13 +51,7 @@ from tarotlib.deal import (
     evolve,
 )
 from tarotlib.deal.phase import Phase
-from tarotlib.dealing import PacketSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.declarations import TrumpShow
-from tarotlib.engine import DealResult
 from tarotlib.errors import DealError
-from tarotlib.exchange import DiscardRule
-from tarotlib.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.variants.french_tarot.calling import (
     call_reason,
     callable_mask,
@@ -342,7 +342,7 @@ class FrenchTarot(Game[FrenchTarotState]):
         """FT-5.2 / O-10: the cards the taker may call, judged on his dealt hand
         (:func:`~tarotlib.variants.french_tarot.calling.callable_mask` under these options).
 
-        >>> from tarotlib.cards import card_mask, format_cards, parse_cards
+        >>> from tarotlib.core.cards import card_mask, format_cards, parse_cards
         >>> rules = FrenchTarot(FrenchTarotOptions(players=5))
         >>> format_cards(rules.callable_mask(card_mask(parse_cards("KS KH KD KC T5"))))
         'QS KS QH KH QD KD QC KC'

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, TRUMP_MASK, Card, cards_of
-from tarotlib.engine import DealResult
-from tarotlib.tricks import PlayedTrick
+from tarotlib.core.cards import ALL_CARDS, TRUMP_MASK, Card, cards_of
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.variants.french_tarot.facts import PETIT_SEC
 from tarotlib.variants.french_tarot.types import TAKES_CHIEN, Contract, Declaration
 

@@ -40,12 +40,12 @@ from typing import Final, cast
 
 import attrs
 
-from tarotlib.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
-from tarotlib.cards import ALL_CARDS
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
+from tarotlib.core.cards import ALL_CARDS
+from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal import DealState
 from tarotlib.testing.generic import TrickExceptions
 from tarotlib.testing.invariants import check_zero_sum
-from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.french_tarot.game import FrenchTarotState
 from tarotlib.variants.french_tarot.options import FrenchTarotOptions
 from tarotlib.variants.french_tarot.scoring import FrenchTarotScore, GrashScore
@@ -116,7 +116,7 @@ def _is_low(card: int) -> bool:
 def card_half_points(card: int) -> int:
     """The value of a card in half points, per the table of FT-1.5 (restated independently).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> [card_half_points(c) for c in parse_cards("T21 KH QS ND JC 10S T2 EX T1")]
     [9, 9, 7, 5, 3, 1, 1, 9, 9]
     >>> sum(card_half_points(c) for c in range(78))
@@ -421,7 +421,7 @@ class _Replay:
 _LAST: list[_Replay] = []  # one-entry cache: the checkers of one step share a replay
 
 
-def _replay(state: GameState) -> _Replay:
+def _replay(state: DealState) -> _Replay:
     # Duck-typed: any state with French Tarot options and FrenchTarotState's accessors will do.
     if not isinstance(getattr(state.rules, "options", None), FrenchTarotOptions):
         raise TypeError(f"this checker needs a French Tarot state, got {type(state).__name__}")
@@ -1051,7 +1051,7 @@ def check_observation(state: FrenchTarotState) -> None:
             assert obs.partner == seat, "the partner's own observation does not name him"
 
 
-def check_french_tarot_state(state: GameState) -> None:
+def check_french_tarot_state(state: DealState) -> None:
     """Run every French Tarot checker on ``state``: cards, tricks, legal actions, declarations,
     observations and (at the end) piles, points and score. French Tarot's ``oracle`` hook:
     :func:`tarotlib.testing.check_state` runs it on French Tarot states, after the generic checks.
@@ -1075,9 +1075,9 @@ def check_french_tarot_state(state: GameState) -> None:
 # the exceptions to the plain trick rules, for tarotlib.testing.check_deal
 
 
-def trick_exceptions(state: GameState) -> TrickExceptions | None:
+def trick_exceptions(state: DealState) -> TrickExceptions | None:
     """French Tarot's exceptions to its plain trick rules
-    (:data:`~tarotlib.tricks.FRENCH_TAROT_TRICKS`), for :func:`tarotlib.testing.check_deal`: the
+    (:data:`~tarotlib.core.tricks.FRENCH_TAROT_TRICKS`), for :func:`tarotlib.testing.check_deal`: the
     game's ``trick_exceptions`` hook. None for a state whose rules do not carry French Tarot
     options. Computed from the deal's layout and history (the camps, the called card), not from
     the engine's bookkeeping:

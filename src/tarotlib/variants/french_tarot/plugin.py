@@ -1,4 +1,4 @@
-"""French Tarot's entry in the variant registry (:mod:`tarotlib.variants.registry`): the factory
+"""French Tarot's entry in the variant registry (:mod:`tarotlib.registry`): the factory
 of its rules and the hooks through which the shared modules reach its bot, its independent
 checker, its trick-rule exceptions, its terminal view and its option strategy. Imported by the
 package, so importing :mod:`tarotlib.variants.french_tarot` registers the game; the hooks import
@@ -12,16 +12,16 @@ their modules only when first called.
 
 from __future__ import annotations
 
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import Rules
+from tarotlib.core.decks import TAROT_78
+from tarotlib.deal import Game
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.french_tarot.game import FrenchTarot, options_from
 from tarotlib.variants.french_tarot.types import Contract
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
 
-def _french_tarot(**options: object) -> Rules:
+def _french_tarot(**options: object) -> Game:
     return FrenchTarot(options_from(options))
 
 

@@ -44,10 +44,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import EXCUSE
-from tarotlib.engine import DealResult
+from tarotlib.core.cards import EXCUSE
+from tarotlib.core.points import FRENCH_TAROT_POINTS
+from tarotlib.core.results import DealResult
 from tarotlib.errors import ScoringError
-from tarotlib.points import FRENCH_TAROT_POINTS
 from tarotlib.variants.french_tarot.facts import OUDLERS_MASK, PETIT
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
 

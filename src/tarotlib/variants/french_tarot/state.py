@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from tarotlib.cards import Card, cards_of
+from tarotlib.core.cards import Card, cards_of
 from tarotlib.deal import DealState
 from tarotlib.variants.french_tarot.facts import ALL_PASS_PLAYED, SLAM
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe

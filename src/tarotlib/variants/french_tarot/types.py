@@ -140,7 +140,7 @@ _BONUS = {
 class Declaration:
     """A declaration made by ``seat``: a poignée (with the cards shown) or a misère (FT-8).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> shown = tuple(parse_cards("T1 T2 T3 T4 T5 T6 T7 T8 T9 T10"))
     >>> declaration = Declaration(seat=2, kind=DeclarationKind.DOUBLE_POIGNEE, shown=shown)
     >>> declaration.bonus, declaration.kind.level

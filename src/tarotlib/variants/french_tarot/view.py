@@ -13,8 +13,8 @@ trumps, then the Excuse.
 
 from __future__ import annotations
 
-from tarotlib.cards import TAROT_NOTATION, Card, Suit
-from tarotlib.engine import Observation
+from tarotlib.core.cards import TAROT_NOTATION, Card, Suit
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import SUIT_LABELS, ViewParts
 from tarotlib.variants.french_tarot.game import FrenchTarotObservation
 

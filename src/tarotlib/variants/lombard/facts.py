@@ -2,7 +2,7 @@
 values and the counting in groups (LO-4, LO-5), the trick rules (LO-6), the Matto (LO-7) and the
 dealer's discard (LO-8).
 
->>> from tarotlib.cards import card_mask, format_cards, parse_cards
+>>> from tarotlib.core.cards import card_mask, format_cards, parse_cards
 >>> format_cards(HONOURS_MASK)
 'KS KH KD KC T1 T21 EX'
 >>> LOMBARDY_POINTS.count(card_mask(parse_cards("T21 T1 KH QS")))   # LO-E1's first group: 20 − 3
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from tarotlib.cards import (
+from tarotlib.core.cards import (
     EXCUSE,
     EXCUSE_MASK,
     SUIT_MASKS,
@@ -26,11 +26,11 @@ from tarotlib.cards import (
     suit_card,
     trump,
 )
+from tarotlib.core.discards import DiscardRule
+from tarotlib.core.points import LeftoverRule, PointTable, tarot_group_values
+from tarotlib.core.ranking import LOMBARD
+from tarotlib.core.tricks import Overtrump, TrickRules
 from tarotlib.deal.fool import ExchangeRule
-from tarotlib.exchange import DiscardRule
-from tarotlib.points import LeftoverRule, PointTable, tarot_group_values
-from tarotlib.ranking import LOMBARD
-from tarotlib.tricks import Overtrump, TrickRules
 
 __all__ = [
     "BAGATTO",
@@ -64,7 +64,7 @@ def values(mondo: int) -> tuple[int, ...]:
     3, Jack 2, Bagatto 5, Matto 5, the Mondo ``mondo`` (6 in Lombardy and Ombra arrabiata, 5
     elsewhere), every other card 1.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> [values(6)[card] for card in parse_cards("T21 T1 EX KS QS NS JS 10S T20")]
     [6, 5, 5, 5, 4, 3, 2, 1, 1]
     """
@@ -74,11 +74,11 @@ def values(mondo: int) -> tuple[int, ...]:
 def points(mondo: int, group: int, leftover: LeftoverRule = "face_value") -> PointTable:
     """The counting of LO-5: groups of ``group`` (4 or 3) worth their group values minus
     ``group − 1``; the leftovers by ``leftover`` (LO-5.3 ``face_value``, LO-5.5 ``conserving``).
-    :meth:`~tarotlib.points.PointTable.count` is then LO-5.4's closed form.
+    :meth:`~tarotlib.core.points.PointTable.count` is then LO-5.4's closed form.
 
     LO-E2: the dealer's pile KS QS NS 7S QH JC counts 15 (``face_value``) or 14 (``conserving``).
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> pile = card_mask(parse_cards("KS QS NS 7S QH JC"))
     >>> points(6, 4).count(pile), points(6, 4, "conserving").count(pile)
     (Fraction(15, 1), Fraction(14, 1))
@@ -99,7 +99,7 @@ TRICKS: Final = TrickRules(
 else anything; no duty to beat a card (no overtrump, no "go higher" on a trump lead); the Matto
 may always be played and never wins; after a Matto lead the second card sets the suit.
 
->>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+>>> from tarotlib.core.cards import card_mask, format_cards, parse_card, parse_cards
 >>> led, win = TRICKS.follow(-1, -1, parse_card("4C"))       # LO-E3: 4C led
 >>> format_cards(TRICKS.legal_mask(card_mask(parse_cards("9C KC EX T5")), led, win))
 '9C KC EX'
@@ -115,7 +115,7 @@ def discard_rule(size: int) -> DiscardRule:
     """LO-8.2: the dealer's discard of ``size`` cards never holds an honour (a King, the Mondo, the
     Bagatto, the Matto), and a trump only when fewer than ``size`` other cards may go.
 
-    >>> from tarotlib.cards import card_mask, format_cards, parse_cards
+    >>> from tarotlib.core.cards import card_mask, format_cards, parse_cards
     >>> rule = discard_rule(2)
     >>> hand = card_mask(parse_cards("KS QS T21 T5 T6 EX"))
     >>> format_cards(rule.legal(hand, remaining=2))   # one suit card for two: a trump may go

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Pass
+from tarotlib.core.actions import Action, Pass
 from tarotlib.deal.data import Note, evolve
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import eldest

@@ -24,12 +24,12 @@ from typing import Final, cast
 
 import attrs
 
-from tarotlib.actions import Action, Declare, Pass, Play
 from tarotlib.bots.heuristic import GamePlayer, observed_turn
 from tarotlib.bots.weighing import TieBreaker
-from tarotlib.cards import Card
-from tarotlib.engine import GameState, Rules
-from tarotlib.tricks import PlayedTrick
+from tarotlib.core.actions import Action, Declare, Pass, Play
+from tarotlib.core.cards import Card
+from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal import DealState, Game
 from tarotlib.variants.belote.bot import BeloteBot, belote_strength
 from tarotlib.variants.belote.contree.game import Contree, ContreeObservation
 from tarotlib.variants.belote.contree.types import BidKind, Coinche, ContreeBid
@@ -50,7 +50,7 @@ _COINCHE: Final = 30
 def estimate(hand: Sequence[int], denomination: Contract) -> int:
     """The value this hand may bid in ``denomination`` (a multiple of 10; below 80: pass).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> estimate(parse_cards("JH 9H AH TH KH QH AS TS"), Contract.HEARTS)
     160
     >>> estimate(parse_cards("7H 8S 9D TC JC QD KS 7D"), Contract.HEARTS)
@@ -92,7 +92,7 @@ class ContreeBot:
         self.seed = seed
         self._belote = BeloteBot(seed, rng=rng)
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: DealState) -> Action:
         """A legal action for the seat to act (raises ``TypeError`` for another game,
         ``ValueError`` when the deal is over).
 
@@ -189,7 +189,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = ContreeBot(rng=rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, ContreeObservation) or not isinstance(rules, Contree):
             raise TypeError(f"ContreeBot plays Contrée, not {rules.name}")
         return bot.decide(observation, actions, rules)

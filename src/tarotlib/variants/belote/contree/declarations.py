@@ -1,7 +1,7 @@
 """Declarations in Contrée (CO-7): Belote's combinations and comparison (BE-10), with CO-7.5's
 carré values in no-trumps under ``sa_carres = ffb``.
 
->>> from tarotlib.cards import parse_cards
+>>> from tarotlib.core.cards import parse_cards
 >>> from tarotlib.variants.belote.types import Combination, CombinationKind, Contract
 >>> aces = Combination(0, CombinationKind.CARRE_ACES, tuple(parse_cards("AS AH AD AC")))
 >>> nines = Combination(1, CombinationKind.CARRE_NINES, tuple(parse_cards("9S 9H 9D 9C")))
@@ -40,7 +40,7 @@ def _ffb_sa(denomination: Contract, sa_carres: str) -> bool:
 def points(combo: Combination, denomination: Contract, sa_carres: str) -> int:
     """A declaration's points: BE-10.1, or CO-7.5's carrés in SA under ``sa_carres = ffb``.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> tens = Combination(0, CombinationKind.CARRE_TENS, tuple(parse_cards("TS TH TD TC")))
     >>> points(tens, Contract.NO_TRUMPS, "ffb"), points(tens, Contract.NO_TRUMPS, "face")
     (150, 100)
@@ -60,7 +60,7 @@ def best_declaring_team(
     """The team whose declarations score (BE-10.4), carrés in SA ranked by CO-7.5's values and
     then the natural order (A K Q J 10 9) under ``sa_carres = ffb``; None if nobody's do.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> kings = Combination(0, CombinationKind.CARRE_KINGS, tuple(parse_cards("KS KH KD KC")))
     >>> jacks = Combination(1, CombinationKind.CARRE_JACKS, tuple(parse_cards("JS JH JD JC")))
     >>> best_declaring_team([kings, jacks], Contract.NO_TRUMPS, "ffb")
@@ -100,7 +100,7 @@ def scored_declarations(
     """Each team's scored declarations: all of the best team's (BE-10.4), none for a team that won
     no trick under ``declarations_need_trick`` (BE-10.5).
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> tierce = Combination(0, CombinationKind.TIERCE, tuple(parse_cards("KS QS JS")))
     >>> scored_declarations([tierce], Contract.HEARTS, (5, 3), "ffb", "none", True)
     (20, 0)

@@ -28,8 +28,12 @@ from typing import Any, Final
 
 import attrs
 
-from tarotlib.actions import Action, Pass
-from tarotlib.cards import PIQUET_NOTATION, Rank, Suit, format_cards, suit_card
+from tarotlib.core.actions import Action, Pass
+from tarotlib.core.cards import PIQUET_NOTATION, Rank, Suit, format_cards, suit_card
+from tarotlib.core.dealing import Layout, StockSchedule
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import (
     DealData,
     DealState,
@@ -40,11 +44,7 @@ from tarotlib.deal import (
 )
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.play import eldest
-from tarotlib.dealing import Layout, StockSchedule
-from tarotlib.decks import PIQUET_32
-from tarotlib.engine import DealResult
 from tarotlib.errors import DealError
-from tarotlib.tricks import TrickRules
 from tarotlib.variants.belote.contree.auction import ContreeAuction
 from tarotlib.variants.belote.contree.declarations import scored_declarations
 from tarotlib.variants.belote.contree.options import ContreeOptions
@@ -172,7 +172,7 @@ class Contree(Game[ContreeState]):
     def trick_rules(self, denomination: Contract) -> TrickRules:
         """The legal-card rules of a denomination under these options (CO-5.2).
 
-        >>> from tarotlib.cards import card_mask, format_cards, parse_card, parse_cards
+        >>> from tarotlib.core.cards import card_mask, format_cards, parse_card, parse_cards
         >>> tr = Contree().trick_rules(Contract.HEARTS)   # CO-12 E7: undertrump is free
         >>> led, win = tr.follow(-1, -1, parse_card("1C"))
         >>> led, win = tr.follow(led, win, parse_card("9H"))
@@ -408,7 +408,7 @@ class Contree(Game[ContreeState]):
         """Credit a deal; a litige's carry goes to the next played deal's winner (CO-9.7); a
         throw-in credits nothing (CO-4.5).
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> Contree().settle(0, DealResult((0, 0, 0, 0), annulled="all passed"))
         ((0, 0, 0, 0), 0)
         """
@@ -432,7 +432,7 @@ class Contree(Game[ContreeState]):
         CO-10.4: a 100♥ made with 125 points scores 230 rounded (130 + 100), 225 exact; 1770 + 225
         does not reach 2000, so the rounded 230 is credited and the game goes on.
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
         >>> rules = Contree(ContreeOptions(final_deal_exact=True))
         >>> facts = ContreeFacts(ContreeContract(ContreeBid.parse("100H"), 0), (125, 37), (6, 2))
@@ -496,7 +496,7 @@ class Contree(Game[ContreeState]):
 
         CO-12 E23: both teams over, 2030 beats 2000.
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> Contree().match_winners([DealResult((230, 50, 230, 50))], (2000, 2030, 2000, 2030), 2000)
         (1, 3)
         >>> Contree().match_winners([DealResult((0, 0, 0, 0))], (2030, 2030, 2030, 2030), 2000) is None

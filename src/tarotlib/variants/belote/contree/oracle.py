@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from tarotlib.actions import Action, Declare, Play
-from tarotlib.decks import PIQUET_32
+from tarotlib.core.actions import Action, Declare, Play
+from tarotlib.core.decks import PIQUET_32
 from tarotlib.variants.belote.contree.game import ContreeState
 from tarotlib.variants.belote.contree.options import ContreeOptions
 from tarotlib.variants.belote.contree.scoring import ContreeScore

@@ -9,20 +9,20 @@ itself imported by the Belote package).
 
 from __future__ import annotations
 
-from tarotlib.decks import PIQUET_32
-from tarotlib.engine import Rules
+from tarotlib.core.decks import PIQUET_32
+from tarotlib.deal import Game
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.belote.contree.game import Contree
 from tarotlib.variants.belote.contree.options import PRESETS, contree_options_from
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
 
-def _contree(**options: object) -> Rules:
+def _contree(**options: object) -> Game:
     return Contree(contree_options_from(options))
 
 
-def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
     """The two fixed partnerships (CO-2.1)."""
     return ((0, 2), (1, 3))
 

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, PIQUET_NOTATION, Card, Suit
+from tarotlib.core.cards import ALL_CARDS, PIQUET_NOTATION, Card, Suit
+from tarotlib.core.results import DealResult
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal import DealState
 from tarotlib.deal.state import hand_in
-from tarotlib.engine import DealResult
-from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE
 from tarotlib.variants.belote.contree.declarations import best_declaring_team
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract

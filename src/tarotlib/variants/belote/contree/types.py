@@ -17,7 +17,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from tarotlib.actions import Action
+from tarotlib.core.actions import Action
 from tarotlib.variants.belote.types import Contract, team_of
 
 __all__ = [

@@ -12,8 +12,8 @@ announcements, cards in their pretty piquet form and the hand grouped by suit as
 
 from __future__ import annotations
 
-from tarotlib.cards import PIQUET_NOTATION
-from tarotlib.engine import Observation
+from tarotlib.core.cards import PIQUET_NOTATION
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import ViewParts
 from tarotlib.variants.belote.contree.state import ContreeObservation
 from tarotlib.variants.belote.contree.types import ContreeBid

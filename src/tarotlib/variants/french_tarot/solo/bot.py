@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Declare, Discard, Play, Redeal, Slam
 from tarotlib.bots.heuristic import GamePlayer
 from tarotlib.bots.weighing import TieBreaker, best
-from tarotlib.cards import ALL_CARDS, EXCUSE, card_mask
-from tarotlib.engine import Rules
-from tarotlib.tricks import FRENCH_TAROT_TRICKS as TRICKS
+from tarotlib.core.actions import Action, Bid, Declare, Discard, Play, Redeal, Slam
+from tarotlib.core.cards import ALL_CARDS, EXCUSE, card_mask
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS as TRICKS
+from tarotlib.deal import Game
 from tarotlib.variants.french_tarot.facts import KINGS_MASK, OUDLERS_MASK, PETIT
 from tarotlib.variants.french_tarot.solo.game import FrenchTarotSolo
 from tarotlib.variants.french_tarot.solo.observation import SoloObservation
@@ -184,7 +184,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = SoloBot(rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, SoloObservation) or not isinstance(rules, FrenchTarotSolo):
             raise TypeError(f"SoloBot plays the French Tarot solo, not {rules.name}")
         return bot.decide(observation, actions)

@@ -28,8 +28,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from tarotlib.actions import Slam
-from tarotlib.cards import EXCUSE, EXCUSE_MASK, TRUMP_MASK, Card
+from tarotlib.core.actions import Slam
+from tarotlib.core.cards import EXCUSE, EXCUSE_MASK, TRUMP_MASK, Card
+from tarotlib.core.dealing import PileSchedule
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.shows import TrumpShow
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.deal import (
     FIRST_OF_SERIES,
     ChooseContract,
@@ -45,10 +49,6 @@ from tarotlib.deal import (
     evolve,
 )
 from tarotlib.deal.phase import Phase
-from tarotlib.dealing import PileSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.declarations import TrumpShow
-from tarotlib.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.variants.french_tarot.facts import LOW_MASK, PETIT_SEC, SLAM
 from tarotlib.variants.french_tarot.game import (
     _DISCARD_RULES,
@@ -77,7 +77,7 @@ from tarotlib.variants.french_tarot.state import FrenchTarotState
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration
 
 if TYPE_CHECKING:
-    from tarotlib.engine import DealResult
+    from tarotlib.core.results import DealResult
 
 __all__ = ["AI", "DUMMY", "PLAYER", "FrenchTarotSolo", "SoloState"]
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tarotlib.cards import Card, cards_of
+from tarotlib.core.cards import Card, cards_of
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe, table_mask
 from tarotlib.variants.french_tarot.solo.play import AI, DUMMY, PLAYER, face_up_mask
 

@@ -24,9 +24,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from tarotlib.actions import Action, Bid, Declare, Discard, Play, Redeal, Slam
+from tarotlib.core.actions import Action, Bid, Declare, Discard, Play, Redeal, Slam
 from tarotlib.deal import DealState
-from tarotlib.engine import GameState
 from tarotlib.variants.french_tarot.oracle import (
     _fmt,
     _is_petit_sec,
@@ -91,7 +90,7 @@ def expected_score(
 class _Replay:
     """The deal recomputed from its layout, its facts and its history (see the module)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: DealState) -> None:
         rules = state.rules
         o = rules.options  # type: ignore[attr-defined]
         self.scope: str = o.solo_dummy_follow_scope
@@ -329,7 +328,7 @@ def _camp(seat: int) -> int:
     return 0 if seat == _PLAYER else 1
 
 
-def check_solo_state(state: GameState) -> None:
+def check_solo_state(state: DealState) -> None:
     """Check one state of a solo deal against the restated rules (see the module docstring).
 
     >>> import tarotlib

@@ -34,14 +34,14 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
-from tarotlib.actions import Action, Declare, Play
-from tarotlib.cards import ALL_CARDS, TAROT_NOTATION, Card, cards_of
+from tarotlib.core.actions import Action, Declare, Play
+from tarotlib.core.cards import ALL_CARDS, TAROT_NOTATION, Card, cards_of
+from tarotlib.core.tricks import FRENCH_TAROT_TRICKS
 from tarotlib.deal import DealState, TrickPlay
 from tarotlib.deal.data import Note
 from tarotlib.deal.phase import Parser, Phase, SpaceItem
 from tarotlib.deal.play import PlayContext, plays_of
 from tarotlib.errors import IllegalActionError
-from tarotlib.tricks import FRENCH_TAROT_TRICKS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -9,17 +9,17 @@
 
 from __future__ import annotations
 
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import Rules
+from tarotlib.core.decks import TAROT_78
+from tarotlib.deal import Game
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.french_tarot.solo.game import FrenchTarotSolo
 from tarotlib.variants.french_tarot.solo.options import solo_options_from
 from tarotlib.variants.french_tarot.types import Contract
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["INFO"]
 
 
-def _solo(**options: object) -> Rules:
+def _solo(**options: object) -> Game:
     return FrenchTarotSolo(solo_options_from(options))
 
 

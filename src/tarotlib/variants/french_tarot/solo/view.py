@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import TAROT_NOTATION
-from tarotlib.engine import Observation
+from tarotlib.core.cards import TAROT_NOTATION
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import ViewParts
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation
 from tarotlib.variants.french_tarot.solo.observation import SoloObservation

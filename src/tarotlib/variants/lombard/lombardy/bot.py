@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import Action, Answer, Discard, Expose, Give, Monte, Play
 from tarotlib.bots.heuristic import GamePlayer
 from tarotlib.bots.weighing import TieBreaker, best
-from tarotlib.cards import ALL_CARDS
-from tarotlib.engine import Rules
+from tarotlib.core.actions import Action, Answer, Discard, Expose, Give, Monte, Play
+from tarotlib.core.cards import ALL_CARDS
+from tarotlib.deal import Game
 from tarotlib.variants.lombard.facts import BAGATTO, MATTO, MONDO, TRICKS, values
 from tarotlib.variants.lombard.lombardy.game import LombardObservation, Lombardy, Reseghino
 
@@ -52,7 +52,7 @@ class LombardBot:
     def __init__(self, rng: TieBreaker) -> None:
         self.rng = rng
 
-    def decide(self, obs: LombardObservation, actions: Sequence[Action], rules: Rules) -> Action:
+    def decide(self, obs: LombardObservation, actions: Sequence[Action], rules: Game) -> Action:
         """The action to take among ``actions``.
 
         >>> import tarotlib
@@ -162,7 +162,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = LombardBot(rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, LombardObservation) or not isinstance(
             rules, (Lombardy, Reseghino)
         ):

@@ -24,6 +24,9 @@ from typing import Any, cast
 
 import attrs
 
+from tarotlib.core.dealing import DealerExtraSchedule, first_dealer_from_seed
+from tarotlib.core.decks import TAROT_78
+from tarotlib.core.results import Conversion, DealResult
 from tarotlib.deal import (
     DealData,
     DealState,
@@ -37,10 +40,6 @@ from tarotlib.deal import (
 )
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
-from tarotlib.dealing import DealerExtraSchedule
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import Conversion, DealResult
-from tarotlib.match import first_dealer_from_seed
 from tarotlib.variants.lombard.facts import (
     HONOURS_MASK,
     MATTO,

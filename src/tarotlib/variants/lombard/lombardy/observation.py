@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.actions import Action
-from tarotlib.cards import Card
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import Card
 from tarotlib.deal import FOOL_EXCHANGE
 from tarotlib.deal.observe import DealObservation, common_fields
 from tarotlib.variants.lombard.lombardy.state import LombardState, MattoExchange, sides_of

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarotlib.actions import Action, Answer, Discard, Expose, Give, Monte, Play
-from tarotlib.cards import ALL_CARDS, Rank, Suit, format_cards
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Action, Answer, Discard, Expose, Give, Monte, Play
+from tarotlib.core.cards import ALL_CARDS, Rank, Suit, format_cards
+from tarotlib.deal import DealState
 
 __all__ = ["check_lombard_state", "expected_exposure", "face_value", "pile_points"]
 
@@ -103,7 +103,7 @@ def expected_exposure(order: tuple[tuple[int, ...], ...], dealer: int) -> list[t
     each other hand, then the dealer's cards in reverse dealing order until two of his face-up
     cards are not honours.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> order = [tuple(parse_cards(h)) for h in ("2S 3S", "4S 5S", "6S 7S", "8S 9S KS T21")]
     >>> [(s, ALL_CARDS[c].text) for s, c in expected_exposure(order, 3)]
     [(3, 'KS'), (3, 'T21'), (0, '3S'), (1, '5S'), (2, '7S'), (3, '9S'), (3, '8S')]
@@ -141,7 +141,7 @@ def _discardable(hand: set[int], left: int) -> set[int]:
 class _Replay:
     """The deal replayed from its layout and history under the rules file."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: DealState) -> None:
         rules = state.rules
         options = rules.options_dict()
         self.n = n = rules.players
@@ -171,7 +171,7 @@ class _Replay:
         self._run(state)
 
     # -- phases -------------------------------------------------------------------------------
-    def _run(self, state: GameState) -> None:
+    def _run(self, state: DealState) -> None:
         n, d = self.n, self.dealer
         history = list(state.history)
         i = 0
@@ -337,7 +337,7 @@ class _Replay:
         return piles
 
 
-def check_lombard_state(state: GameState) -> None:
+def check_lombard_state(state: DealState) -> None:
     """Check ``state`` of Lombardy or Reseghino against the rules file (module docstring); raises
     ``AssertionError`` naming the rule broken.
 
@@ -351,22 +351,19 @@ def check_lombard_state(state: GameState) -> None:
     if r.exchange is not None:
         public.add(r.exchange[2])
     for seat in range(r.n):
-        allowed = public | {int(c) for c in state.hand(seat)}  # type: ignore[attr-defined]
+        allowed = public | {int(c) for c in state.hand(seat)}
         if seat == r.dealer or state.is_over:
             allowed |= (
                 r.discard
                 | {int(c) for c in state.layout.hands[r.dealer]}
-                - {
-                    int(c)
-                    for c in state.hand(r.dealer)  # type: ignore[attr-defined]
-                }
+                - {int(c) for c in state.hand(r.dealer)}
                 - played
             )
         seen = state.observation(seat).visible_cards()  # type: ignore[attr-defined]
         hidden = set(seen) - allowed
         assert not hidden, f"LO-9: seat {seat} sees hidden cards {format_cards(sorted(hidden))}"
     for seat in range(r.n):  # LO-6.5, LO-7.4: the personal piles, after any Matto exchange
-        mask = state.pile_mask(seat)  # type: ignore[attr-defined]
+        mask = state.pile_mask(seat)
         want_pile = sum(1 << c for c in r.piles[seat])
         assert mask == want_pile, (
             f"seat {seat}'s pile is {format_cards(mask)}; the rules give {format_cards(want_pile)}"

@@ -1,4 +1,4 @@
-"""The registry entries of Lombardy tarot and Reseghino (:mod:`tarotlib.variants.registry`): the
+"""The registry entries of Lombardy tarot and Reseghino (:mod:`tarotlib.registry`): the
 factories of their rules and the hooks through which the shared modules reach their bots, their
 independent checkers and their option strategies. Imported by the package, so importing
 :mod:`tarotlib.variants.lombard` registers both games; the hooks import their modules only when
@@ -13,24 +13,24 @@ first called.
 
 from __future__ import annotations
 
-from tarotlib.decks import TAROT_78
-from tarotlib.engine import Rules
+from tarotlib.core.decks import TAROT_78
+from tarotlib.deal import Game
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.lombard.lombardy.game import Lombardy, Reseghino
 from tarotlib.variants.lombard.lombardy.options import LombardyOptions, ReseghinoOptions
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["LOMBARDY", "RESEGHINO"]
 
 
-def _lombardy(**options: object) -> Rules:
+def _lombardy(**options: object) -> Game:
     return Lombardy(LombardyOptions.from_dict(options))
 
 
-def _reseghino(**options: object) -> Rules:
+def _reseghino(**options: object) -> Game:
     return Reseghino(ReseghinoOptions.from_dict(options))
 
 
-def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
     """LO-10: seats 0 and 2 against 1 and 3."""
     return ((0, 2), (1, 3))
 

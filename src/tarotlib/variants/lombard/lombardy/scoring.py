@@ -1,11 +1,11 @@
 """Counting and scoring of Lombardy tarot and Reseghino as pure functions of card masks, each with a
-readable breakdown: the count of a pile (LO-5, by the core :class:`~tarotlib.points.PointTable`:
+readable breakdown: the count of a pile (LO-5, by the core :class:`~tarotlib.core.points.PointTable`:
 LO-5.4's closed form), Lombardy's deal score (LO-16) and game points (LO-17), Reseghino's deal
 score (RE-6).
 
 LO-E1: team A's 22 cards count 27, team B's 56 count 45; B scores 9.
 
->>> from tarotlib.cards import card_mask, parse_cards, FULL_MASK
+>>> from tarotlib.core.cards import card_mask, parse_cards, FULL_MASK
 >>> a = card_mask(parse_cards("T21 T1 KH QS QD NC JH 2S 3S 4S 5S 6S 7S 8S 9S 10S 2C 3C 4C 5C 6C 7C"))
 >>> score = score_lombardy((a, FULL_MASK & ~a))
 >>> [int(p.points) for p in score.piles], score.scores
@@ -20,7 +20,7 @@ from typing import Final, Literal
 import attrs
 
 from tarotlib._text import signed
-from tarotlib.points import LeftoverRule, PointTable
+from tarotlib.core.points import LeftoverRule, PointTable
 from tarotlib.variants.lombard.facts import points, values
 
 __all__ = [
@@ -66,10 +66,10 @@ def _table(mondo: int, group: int, leftover: LeftoverRule) -> PointTable:
 class PileCount:
     """The count of one pile under LO-5: its ``cards`` (N), ``counting`` cards (C), their face
     values' sum ``value_sum`` (Σv), the group size ``group`` (g) and the ``points`` that
-    :meth:`~tarotlib.points.PointTable.count` gives (LO-5.4: ``Σv − C + floor(N/g) +
+    :meth:`~tarotlib.core.points.PointTable.count` gives (LO-5.4: ``Σv − C + floor(N/g) +
     max(0, (N mod g) − B)``; ``conserving`` drops the last term).
 
-    >>> from tarotlib.cards import card_mask, parse_cards
+    >>> from tarotlib.core.cards import card_mask, parse_cards
     >>> pile = count_pile(card_mask(parse_cards("KS QS NS 7S QH JC")), "dealer's team")
     >>> pile.points, pile.blanks, pile.shortage
     (15, 1, 1)
@@ -98,7 +98,7 @@ class PileCount:
     def line(self) -> str:
         """The count written out (LO-5.4).
 
-        >>> from tarotlib.cards import FULL_MASK
+        >>> from tarotlib.core.cards import FULL_MASK
         >>> count_pile(FULL_MASK, "everything").line()
         'everything: 78 cards, 19 counting (Σv 72), 59 blanks: 72 − 19 + 19 = 72'
         """
@@ -125,7 +125,7 @@ def count_pile(
 
     LO-E5: Reseghino's dealer X, 30 cards with the Mondo, KS, KD, QC and NH, counts 27.
 
-    >>> from tarotlib.cards import card_mask, parse_cards, SUIT_MASKS
+    >>> from tarotlib.core.cards import card_mask, parse_cards, SUIT_MASKS
     >>> x = card_mask(parse_cards("T21 KS KD QC NH")) | card_mask(parse_cards(
     ...     "1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C T2 T3 T4 T5 T6"))
     >>> count_pile(x, mondo=5, group=3).points
@@ -151,7 +151,7 @@ class LombardyScore:
     LO-16.2), whether each won ``all_tricks`` (LO-16.3, LO-7.10) and ``notes`` (who owns the
     discard, the Matto).
 
-    >>> from tarotlib.cards import FULL_MASK
+    >>> from tarotlib.core.cards import FULL_MASK
     >>> score = score_lombardy((FULL_MASK, 0), all_tricks=(True, False))
     >>> score.scores, score.lines()[-1]
     ((36, 0), 'team A won all 19 tricks (LO-16.3)')
@@ -194,7 +194,7 @@ def score_lombardy(
     LO-E2: the dealer's team holds KS QS NS 7S and the discard QH JC (15 points, or 14 under
     ``conserving``); the opponents hold the other 72 cards (58) and score 22 either way.
 
-    >>> from tarotlib.cards import card_mask, parse_cards, FULL_MASK
+    >>> from tarotlib.core.cards import card_mask, parse_cards, FULL_MASK
     >>> a = card_mask(parse_cards("KS QS NS 7S QH JC"))
     >>> score = score_lombardy((a, FULL_MASK & ~a))
     >>> [int(p.points) for p in score.piles], score.scores
@@ -214,7 +214,7 @@ def score_lombardy(
 class ReseghinoScore:
     """A Reseghino deal's score (RE-6): each player's ``piles`` and ``scores`` (``P − 26``).
 
-    >>> from tarotlib.cards import FULL_MASK
+    >>> from tarotlib.core.cards import FULL_MASK
     >>> score_reseghino((FULL_MASK, 0, 0)).scores
     (52, -26, -26)
     """
@@ -226,7 +226,7 @@ class ReseghinoScore:
     def lines(self) -> tuple[str, ...]:
         """The breakdown, one line per step.
 
-        >>> from tarotlib.cards import FULL_MASK
+        >>> from tarotlib.core.cards import FULL_MASK
         >>> score_reseghino((FULL_MASK, 0, 0)).lines()[-1]
         'seat 2: 0 − 26 = −26 (RE-6)'
         """
@@ -243,7 +243,7 @@ def score_reseghino(piles: Sequence[int], *, notes: Sequence[str] = ()) -> Reseg
     with the Mondo worth 5; each scores ``P − 26``. The three counts total 78 (piles of multiples
     of 3 have no leftovers), so the scores sum to 0.
 
-    >>> from tarotlib.cards import FULL_MASK
+    >>> from tarotlib.core.cards import FULL_MASK
     >>> sum(score_reseghino((FULL_MASK, 0, 0)).scores)
     0
     """

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
-from tarotlib.actions import Action
-from tarotlib.cards import Card, cards_of
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import Card, cards_of
+from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal import (
     DealState,
     MonteRound,
@@ -24,7 +25,6 @@ from tarotlib.deal import (
     fool_exchange,
 )
 from tarotlib.deal.monte import MONTE
-from tarotlib.tricks import PlayedTrick
 from tarotlib.variants.lombard.facts import MATTO
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class MattoExchange:
     """A Matto exchange made (LO-7.4): the Matto's ``owner`` took it back from the ``holder`` (the
     winner of its trick) and gave him ``card``. Public (LO-9).
 
-    >>> from tarotlib.cards import parse_card
+    >>> from tarotlib.core.cards import parse_card
     >>> MattoExchange(3, 0, parse_card("6S"))
     MattoExchange(owner=3, holder=0, card=Card(6S))
     """
@@ -78,7 +78,7 @@ Trick = tuple[int, tuple[int, ...], int]
 
 def _raw(state: DealState, tricks: Sequence[PlayedTrick] | None) -> Sequence[Trick]:
     """The completed tricks as plain tuples: those given, or the state's own (read as they are
-    kept, without building :class:`~tarotlib.tricks.PlayedTrick` objects: scoring reads them once
+    kept, without building :class:`~tarotlib.core.tricks.PlayedTrick` objects: scoring reads them once
     per deal)."""
     if tricks is None:
         return state.trick_list

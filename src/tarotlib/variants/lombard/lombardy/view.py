@@ -12,7 +12,7 @@ cards still face up and who holds them (LO-12), the Monte proposals (LO-13), the
 
 from __future__ import annotations
 
-from tarotlib.engine import Observation
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import ViewParts
 from tarotlib.variants.lombard.lombardy.game import LombardObservation
 

@@ -28,7 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tarotlib.actions import (
+from tarotlib.bots.heuristic import GamePlayer
+from tarotlib.bots.weighing import TieBreaker, best
+from tarotlib.core.actions import (
     Action,
     Bid,
     Call,
@@ -41,9 +43,7 @@ from tarotlib.actions import (
     Request,
     Stop,
 )
-from tarotlib.bots.heuristic import GamePlayer
-from tarotlib.bots.weighing import TieBreaker, best
-from tarotlib.engine import Rules
+from tarotlib.deal import Game
 from tarotlib.variants.lombard.facts import MATTO, MONDO, TRICKS, values
 from tarotlib.variants.lombard.ombre.game import Ombre
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation
@@ -71,7 +71,7 @@ def _worth(card: int) -> int:
 def strength(hand: Sequence[int]) -> float:
     """A hand's strength: each trump 1 (a high trump 1.5), the Mondo 3, each King 1.5, the Matto 1.
 
-    >>> from tarotlib.cards import parse_cards
+    >>> from tarotlib.core.cards import parse_cards
     >>> strength([int(c) for c in parse_cards("T21 T20 T5 KS EX 7S")])
     8.0
     """
@@ -272,7 +272,7 @@ def player(rng: TieBreaker) -> GamePlayer:
     """
     bot = OmbreBot(rng)
 
-    def play(observation: object, actions: Sequence[Action], rules: Rules) -> Action:
+    def play(observation: object, actions: Sequence[Action], rules: Game) -> Action:
         if not isinstance(observation, OmbreObservation) or not isinstance(rules, Ombre):
             raise TypeError(f"OmbreBot plays Tarocc'Ombre, not {rules.name}")
         return bot.decide(observation, actions, rules)

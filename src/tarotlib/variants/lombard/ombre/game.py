@@ -23,8 +23,12 @@ from typing import Any, Final
 
 import attrs
 
-from tarotlib.actions import Action
-from tarotlib.cards import ALL_CARDS
+from tarotlib.core.actions import Action
+from tarotlib.core.cards import ALL_CARDS
+from tarotlib.core.dealing import DealerExtraSchedule
+from tarotlib.core.decks import OMBRE_54, TAROT_78, Deck
+from tarotlib.core.points import PointTable
+from tarotlib.core.results import DealResult
 from tarotlib.deal import (
     CallCard,
     DealData,
@@ -44,11 +48,7 @@ from tarotlib.deal import (
 from tarotlib.deal.decisions import CONCEDED as _CONCEDED
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
-from tarotlib.dealing import DealerExtraSchedule
-from tarotlib.decks import OMBRE_54, TAROT_78, Deck
-from tarotlib.engine import DealResult
 from tarotlib.errors import ActionParseError
-from tarotlib.points import PointTable
 from tarotlib.variants.lombard.facts import MATTO, TRICKS, discard_rule, matto_rule, points
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation, observe, visible_mask
 from tarotlib.variants.lombard.ombre.options import OmbreOptions
@@ -389,7 +389,7 @@ class Ombre(Game[DealState]):
         """LO-1.3: the deal passes to the right (``d + 1``), an annulled deal too; with
         ``all_pass = same_dealer`` an all-pass deal is dealt again by the same dealer (TO-5.7).
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> rules = Ombre(OmbreOptions(all_pass="same_dealer"))
         >>> passed = DealResult((0, 0, 0), annulled=rules.phases[1].redeal_reason)
         >>> rules.next_dealer(2), rules.next_dealer(2, passed)
@@ -405,7 +405,7 @@ class Ombre(Game[DealState]):
     def counts_toward_match(self, result: DealResult) -> bool:
         """TO-5.7: an all-pass deal counts (``next_dealer``) or not (``same_dealer``).
 
-        >>> from tarotlib.engine import DealResult
+        >>> from tarotlib.core.results import DealResult
         >>> passed = DealResult((0, 0, 0), annulled="all players passed")
         >>> Ombre(OmbreOptions()).counts_toward_match(passed)
         True

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import attrs
 
-from tarotlib.cards import ALL_CARDS, Card, cards_of
+from tarotlib.core.cards import ALL_CARDS, Card, cards_of
 from tarotlib.deal import (
     CALLED_IN_DISCARD,
     CONCEDED,

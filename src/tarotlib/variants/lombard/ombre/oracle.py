@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarotlib.actions import Bid, Pass, Play
-from tarotlib.deal import CALLED_IN_DISCARD, CONCEDED, NO_CALL, REQUESTS
-from tarotlib.engine import GameState
+from tarotlib.core.actions import Bid, Pass, Play
+from tarotlib.deal import CALLED_IN_DISCARD, CONCEDED, NO_CALL, REQUESTS, DealState
 
 __all__ = ["card_value", "check_ombre_state", "closed_form", "expected_g", "legal_cards"]
 
@@ -483,7 +482,7 @@ def _check_matto(state: Any, o: Any, wins: dict[int, int]) -> None:
     assert state.pile_mask(expected) >> _MATTO & 1, f"LO-7: the Matto should be seat {expected}'s"
 
 
-def check_ombre_state(state: GameState) -> None:
+def check_ombre_state(state: DealState) -> None:
     """Check ``state`` against the rules restated here (see the module docstring).
 
     >>> import tarotlib

@@ -15,23 +15,23 @@ tarotlib.errors.OptionError: option players must be one of 4 (got 3)
 
 from __future__ import annotations
 
-from tarotlib.decks import OMBRE_54
-from tarotlib.engine import Rules
+from tarotlib.core.decks import OMBRE_54
+from tarotlib.deal import Game
 from tarotlib.errors import OptionError
+from tarotlib.registry import LazyHook, VariantInfo, register
 from tarotlib.variants.lombard.ombre.game import Ombre
 from tarotlib.variants.lombard.ombre.options import ARRABIATA, TAROCCO, OmbreOptions
-from tarotlib.variants.registry import LazyHook, VariantInfo, register
 
 __all__ = ["ARRABIATA_INFO", "TAROCCO_INFO"]
 
 
-def _tarocco(**options: object) -> Rules:
+def _tarocco(**options: object) -> Game:
     if "game" in options:
         raise OptionError("option game is set by the variant's name")
     return Ombre(OmbreOptions.from_dict(options))
 
 
-def _arrabiata(**options: object) -> Rules:
+def _arrabiata(**options: object) -> Game:
     if "game" in options:
         raise OptionError("option game is set by the variant's name")
     values = {"players": 4, **options, "game": ARRABIATA}

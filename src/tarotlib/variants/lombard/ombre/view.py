@@ -13,8 +13,8 @@ partner once known.
 
 from __future__ import annotations
 
-from tarotlib.cards import Card, Suit
-from tarotlib.engine import Observation
+from tarotlib.core.cards import Card, Suit
+from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import SUIT_LABELS, ViewParts
 from tarotlib.variants.lombard.facts import TRICKS
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation

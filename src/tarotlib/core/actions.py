@@ -1,0 +1,369 @@
+"""Actions: the moves a player makes, shared by every variant.
+
+Actions are small immutable values compared by value; they carry no seat (the state knows who is to
+act). Each has a text form used in game records (:mod:`tarotlib.records`) and by
+``Rules.parse_action``:
+
+action                 text                            used for
+=====================  ==============================  ======================================
+``Pass()``             ``pass``                        an auction call
+``Bid(contract)``      ``bid garde``                   an auction call
+``Call(card)``         ``call KS``                     5p: calling a partner (FT-5)
+``Discard(card)``      ``discard 3H``                  one card of an écart / discard (FT-6)
+``Slam(True/False)``   ``slam`` / ``no-slam``          the taker's slam announcement (FT-7)
+``Declare(kind, ...)`` ``declare simple-poignee T2 ..`` a poignée or misère (FT-8)
+``Play(card)``         ``play KH``                     a card played to a trick (FT-9)
+``Redeal(True/False)`` ``redeal`` / ``keep``            optional petit-sec redeal (FT-3.4)
+``Expose(card)``       ``expose KH``                   a card the dealer turns up (LO-12.2)
+``Request(card)``      ``request T20``                 a card named in a request (TO-6, CH-9)
+``Give(card)``         ``give 2C``                     a card given back (TO-6.2) or for the fool (LO-7.7)
+``Stop()``             ``stop``                        no more requests (TO-6.4, CH-9.5)
+=====================  ==============================  ======================================
+=======
+=======================  ================================  ===========================================
+action                   text                              used for
+=======================  ================================  ===========================================
+``Pass()``               ``pass``                          an auction call
+``Bid(contract)``        ``bid garde``                     an auction call
+``Call(card)``           ``call KS``                       5p: calling a partner (FT-5)
+``Discard(card)``        ``discard 3H``                    one card of an écart / discard (FT-6)
+``Slam(True/False)``     ``slam`` / ``no-slam``            the taker's slam announcement (FT-7)
+``Declare(kind, ...)``   ``declare simple-poignee T2 ..``  a poignée or misère (FT-8)
+``Play(card)``           ``play KH``                       a card played to a trick (FT-9)
+``Redeal(True/False)``   ``redeal`` / ``keep``             optional petit-sec redeal (FT-3.4)
+``NoCall()``             ``no-call``                       an optional partner call declined (TO-34.2)
+``Monte(True/False)``    ``monte`` / ``no-monte``          propose annulling the deal, or not (LO-13)
+``Answer(True/False)``   ``accept`` / ``refuse``           the answer to a proposal (Monte, LO-13.2)
+``Concede(True/False)``  ``concede`` / ``no-concede``      the declarer concedes, or not (TO-7)
+``Expose(card)``         ``expose KH``                     a card the dealer turns up (LO-12.2)
+``Request(card)``        ``request T20``                   a card named in a request (TO-6, CH-9)
+``Give(card)``           ``give 2C``                       a card given back (TO-6.2) or for a fool (LO-7.7)
+``Stop()``               ``stop``                          no more requests (TO-6.4, CH-9.5)
+=======================  ================================  ===========================================
+
+>>> from tarotlib.core.cards import parse_card
+>>> Play(parse_card("KH")).text
+'play KH'
+>>> Play.of(parse_card("KH")) is Play.of(parse_card("KH"))
+True
+
+Card actions write their cards in a :class:`~tarotlib.core.cards.Notation` (the canonical tarot one by
+default; Belote's states hand out actions in its own, BE-1.2). The notation is presentation only:
+it takes no part in equality.
+
+>>> from tarotlib.core.cards import PIQUET_NOTATION
+>>> belote_play = Play(parse_card("AS"), notation=PIQUET_NOTATION)
+>>> belote_play.text, belote_play == Play.of(parse_card("1S"))
+('play AS', True)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from tarotlib.core.cards import ALL_CARDS, TAROT_NOTATION, Card, Notation, format_cards
+
+__all__ = [
+    "Action",
+    "Answer",
+    "Bid",
+    "Call",
+    "Concede",
+    "Declare",
+    "Discard",
+    "Expose",
+    "Give",
+    "Monte",
+    "NoCall",
+    "Pass",
+    "Play",
+    "Redeal",
+    "Request",
+    "Slam",
+    "Stop",
+]
+
+
+@attrs.frozen
+class Action:
+    """Base class of all actions.
+
+    >>> isinstance(Pass(), Action), str(Pass())
+    (True, 'pass')
+    """
+
+    verb: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        """The text form (see the module docstring)."""
+        return self.verb
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class Pass(Action):
+    """Pass in an auction.
+
+    >>> Pass().text, Pass() == Pass()
+    ('pass', True)
+    """
+
+    verb: ClassVar[str] = "pass"
+
+
+def _token(value: object) -> str:
+    tok = getattr(value, "token", None)
+    return tok if isinstance(tok, str) else str(value)
+
+
+@attrs.frozen
+class Bid(Action):
+    """Name a contract in an auction; ``contract`` is the variant's contract enum member.
+
+    >>> from tarotlib.variants.french_tarot import Contract
+    >>> Bid(Contract.GARDE_SANS).text
+    'bid garde-sans'
+    """
+
+    verb: ClassVar[str] = "bid"
+    contract: enum.Enum
+
+    @property
+    def text(self) -> str:
+        return f"bid {_token(self.contract)}"
+
+
+@attrs.frozen
+class _CardAction(Action):
+    card: Card
+    notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False, kw_only=True)
+
+    @property
+    def text(self) -> str:
+        return f"{self.verb} {self.notation.texts[self.card]}"
+
+
+@attrs.frozen
+class _YesNo(Action):
+    """An action that says yes or no (its one ``bool`` field): written ``words[0]`` for yes and
+    ``words[1]`` for no."""
+
+    words: ClassVar[tuple[str, str]]
+
+    @property
+    def text(self) -> str:
+        yes: bool = getattr(self, attrs.fields(type(self))[0].name)
+        return self.words[0] if yes else self.words[1]
+
+
+@attrs.frozen
+class Call(_CardAction):
+    """Call a card; its holder becomes the caller's (secret) partner (FT-5).
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> Call(parse_card("KS")).text
+    'call KS'
+    """
+
+    verb: ClassVar[str] = "call"
+
+
+@attrs.frozen
+class Discard(_CardAction):
+    """Put one card into the écart / discard (FT-6.1).
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> Discard(parse_card("3H")).text
+    'discard 3H'
+    """
+
+    verb: ClassVar[str] = "discard"
+
+
+@attrs.frozen
+class Play(_CardAction):
+    """Play a card to the current trick (FT-9).
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> Play(parse_card("KH")).text, Play(parse_card("KH")).card
+    ('play KH', Card(KH))
+    """
+
+    verb: ClassVar[str] = "play"
+    # The card's index as a plain ``int``: the play hot path computes with it, and CPython's
+    # specialised int operations apply to exact ints only (not to ``Card``, an ``int`` subclass).
+    _index: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", int(self.card))
+
+    @staticmethod
+    def of(card: int) -> Play:
+        """The shared ``Play`` action for a card (cheaper than building a new one).
+
+        >>> from tarotlib.core.cards import parse_card
+        >>> Play.of(parse_card("KH")) == Play(parse_card("KH")), Play.of(parse_card("KH")).text
+        (True, 'play KH')
+        """
+        return _PLAYS[card]
+
+
+@attrs.frozen
+class Slam(_YesNo):
+    """The taker's decision to announce a slam (``announce=True``) or not (FT-7).
+
+    >>> Slam(True).text, Slam(False).text
+    ('slam', 'no-slam')
+    """
+
+    verb: ClassVar[str] = "slam"
+    words: ClassVar[tuple[str, str]] = ("slam", "no-slam")
+    announce: bool
+
+
+@attrs.frozen
+class Redeal(_YesNo):
+    """Choose to redeal (``True``) or keep the hand (``False``) when the rules let a player choose.
+
+    >>> Redeal(True).text, Redeal(False).text
+    ('redeal', 'keep')
+    """
+
+    verb: ClassVar[str] = "redeal"
+    words: ClassVar[tuple[str, str]] = ("redeal", "keep")
+    redeal: bool
+
+
+@attrs.frozen
+class Declare(Action):
+    """Declare something (a poignée with the cards ``shown``, a misère, ...); ``kind`` is the
+    variant's declaration enum member.
+
+    >>> from tarotlib.core.cards import parse_cards
+    >>> from tarotlib.variants.french_tarot import DeclarationKind
+    >>> Declare(DeclarationKind.NO_TRUMPS_MISERE).text
+    'declare no-trumps-misere'
+    >>> Declare(DeclarationKind.SIMPLE_POIGNEE, parse_cards("T1 T2 T3 T4 T5 T6 T7 T8")).text
+    'declare simple-poignee T1 T2 T3 T4 T5 T6 T7 T8'
+    """
+
+    verb: ClassVar[str] = "declare"
+    kind: enum.Enum
+    shown: tuple[Card, ...] = ()
+    notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False, kw_only=True)
+
+    @property
+    def text(self) -> str:
+        base = f"declare {_token(self.kind)}"
+        return f"{base} {format_cards(self.shown, self.notation)}" if self.shown else base
+
+
+@attrs.frozen
+class Expose(_CardAction):
+    """Turn one of one's own cards face up for the whole table (the Lombardy dealer's further
+    cards under ``exposure_order = dealer_choice``, LO-12.2).
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> Expose(parse_card("KH")).text
+    'expose KH'
+    """
+
+    verb: ClassVar[str] = "expose"
+
+
+@attrs.frozen
+class Request(_CardAction):
+    """Name a card one does not hold: its holder must hand it over (the declarer's exchanges,
+    TO-6.2; the soloist's requests, CH-9.2).
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> Request(parse_card("T20")).text
+    'request T20'
+    """
+
+    verb: ClassVar[str] = "request"
+
+
+@attrs.frozen
+class Give(_CardAction):
+    """Give one card to another player: the card given back after a request, face down (TO-6.2,
+    CH-9.3), or the card chosen to pay for a fool (the Matto's exchange card with
+    ``matto_payment="any_own_card"``, LO-7.7; the Fou's with ``fou_payment_card="any_source_card"``,
+    CH-12.5).
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> Give(parse_card("2C")).text
+    'give 2C'
+    """
+
+    verb: ClassVar[str] = "give"
+
+
+@attrs.frozen
+class Stop(Action):
+    """Stop early where going on is a right, not a duty (no more requests, TO-6.4, CH-9.5).
+
+    >>> Stop().text, Stop() == Stop()
+    ('stop', True)
+    """
+
+    verb: ClassVar[str] = "stop"
+
+
+class NoCall(Action):
+    """Decline an optional partner call: the declarer plays alone (TO-34.2).
+
+    >>> NoCall().text, NoCall() == NoCall(), NoCall() == Pass()
+    ('no-call', True, False)
+    """
+
+    verb: ClassVar[str] = "no-call"
+
+
+@attrs.frozen
+class Monte(_YesNo):
+    """Propose *Monte*, annulling the deal (``propose=True``), or decline to (LO-13.1, LO-13.2).
+
+    >>> Monte(True).text, Monte(False).text
+    ('monte', 'no-monte')
+    """
+
+    verb: ClassVar[str] = "monte"
+    words: ClassVar[tuple[str, str]] = ("monte", "no-monte")
+    propose: bool
+
+
+@attrs.frozen
+class Answer(_YesNo):
+    """Accept (``accept=True``) or refuse a proposal made to the table, such as Monte (LO-13.2).
+
+    >>> Answer(True).text, Answer(False).text
+    ('accept', 'refuse')
+    """
+
+    verb: ClassVar[str] = "answer"
+    words: ClassVar[tuple[str, str]] = ("accept", "refuse")
+    accept: bool
+
+
+@attrs.frozen
+class Concede(_YesNo):
+    """The declarer concedes the deal instead of playing it (``concede=True``), or plays on
+    (TO-7).
+
+    >>> Concede(True).text, Concede(False).text
+    ('concede', 'no-concede')
+    """
+
+    verb: ClassVar[str] = "concede"
+    words: ClassVar[tuple[str, str]] = ("concede", "no-concede")
+    concede: bool
+
+
+_PLAYS = tuple(Play(c) for c in ALL_CARDS)

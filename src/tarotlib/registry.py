@@ -1,0 +1,361 @@
+"""The variant registry: look a game up by name, with options.
+
+Every game registers itself: a game package of ``tarotlib.variants`` builds its
+:class:`VariantInfo` — the factory of its rules and its optional hooks (its heuristic player, its
+independent checker, its terminal view, its option strategy, ...) — and passes it to
+:func:`register` when it is imported. On first use the registry imports every subpackage of
+``tarotlib.variants`` (so a game added there is found without being named anywhere else), then
+loads the third-party games declared under the entry-point group ``tarotlib.variants``. Nothing in
+tarotlib outside a game's own package names a game: the shared modules ask the registry for what
+they need.
+
+>>> from tarotlib.registry import variant, variant_names
+>>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
+('belote', 'chambery', 'contree', 'french-tarot', 'french-tarot-solo', 'lombardy',
+ 'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
+>>> variant("french-tarot", players=5, preset="bga").options.callable_cards
+'king_queen'
+>>> variant("tarock")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, chambery, ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import threading
+import warnings
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from tarotlib.core.decks import Deck
+from tarotlib.deal import DealState, Game
+from tarotlib.deal.observe import Observation
+from tarotlib.errors import UnknownVariantError
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from tarotlib.bots.heuristic import GamePlayer
+    from tarotlib.bots.weighing import TieBreaker
+    from tarotlib.terminal.view import ViewParts
+    from tarotlib.testing.generic import TrickExceptions
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "LazyHook",
+    "VariantInfo",
+    "default_variant",
+    "hook_attribute",
+    "register",
+    "unregister",
+    "variant",
+    "variant_info",
+    "variant_names",
+]
+
+ENTRY_POINT_GROUP: Final = "tarotlib.variants"
+"""The entry-point group under which an installed distribution declares its games: each entry
+point names a module that registers its game when imported, a :class:`VariantInfo`, or a function
+returning one."""
+
+
+@attrs.frozen
+class LazyHook:
+    """A hook that imports what it stands for on first call: ``LazyHook("package.module:name")``
+    calls ``name`` of ``package.module`` with the arguments it is given. Games use it for their
+    hooks, so that registering a game imports none of its bot, checker, view or strategies.
+
+    >>> hook = LazyHook("tarotlib.core.cards:parse_card")
+    >>> hook("KH").text, hook.module.__name__
+    ('KH', 'tarotlib.core.cards')
+    >>> LazyHook("tarotlib.core.cards")
+    Traceback (most recent call last):
+        ...
+    ValueError: a LazyHook target is 'package.module:name', got 'tarotlib.core.cards'
+    """
+
+    target: str
+
+    def __attrs_post_init__(self) -> None:
+        module, sep, name = self.target.partition(":")
+        if not (module and sep and name):
+            raise ValueError(f"a LazyHook target is 'package.module:name', got {self.target!r}")
+
+    @property
+    def module(self) -> ModuleType:
+        """The module of the target (imported now).
+
+        >>> LazyHook("tarotlib.core.rng:splitmix64").module.__name__
+        'tarotlib.core.rng'
+        """
+        return importlib.import_module(self.target.partition(":")[0])
+
+    def load(self) -> Any:
+        """The object the hook stands for (imported now).
+
+        >>> LazyHook("tarotlib.core.rng:splitmix64").load().__name__
+        'splitmix64'
+        """
+        return getattr(self.module, self.target.partition(":")[2])
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+
+def _names(value: Sequence[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class VariantInfo:
+    """A registered variant: its name, a one-line description, the rules file sections it
+    implements, and the factory that builds its :class:`~tarotlib.deal.Game` from options.
+
+    The other fields are optional hooks, each off by default, through which the shared modules
+    reach what is particular to the game. Hooks that run code are best given as
+    :class:`LazyHook` values (or functions that import inside), so that registering a game costs
+    nothing:
+
+    - ``bot``: the game's heuristic player for :class:`~tarotlib.bots.HeuristicBot`: called with
+      the bot's tie-breaking generator (a :class:`~tarotlib.bots.weighing.TieBreaker`), it returns
+      a function ``(observation, legal actions, rules) -> action``. Without it, the heuristic
+      bot plays the game uniformly at random.
+    - ``oracle``: the game's independent checker: raises ``AssertionError`` when a state breaks
+      one of the game's rules; :func:`tarotlib.testing.check_state` runs it after the generic
+      checks.
+    - ``trick_exceptions``: the game's exceptions to the plain trick rules, a function of a state
+      returning a :class:`~tarotlib.testing.generic.TrickExceptions` (or None), which
+      :func:`tarotlib.testing.check_deal` applies.
+    - ``view``: the game's pieces of the terminal's table view: a function of an observation
+      returning a :class:`~tarotlib.terminal.view.ViewParts`, or None for an observation that is
+      not the game's. Without it the terminal shows the generic view.
+    - ``options_strategy``: a Hypothesis strategy of the game's options objects (each with
+      ``to_dict()``), given the player counts (an int, several, or None for any); used by
+      :func:`tarotlib.testing.strategies.options` and ``rules``.
+    - ``deck``: the pack the game deals (:func:`tarotlib.testing.deck_of`).
+    - ``presets``: the names of the game's option presets (the command line's help lists them).
+    - ``contracts``: the labels of the game's contracts (as ``DealResult.contract`` gives them),
+      weakest first: the order in which a simulation summary lists them.
+    - ``teams``: the fixed partnerships of a deal under given rules (a function of the rules
+      returning tuples of seats), for games played in fixed teams (:func:`tarotlib.bots.duel`).
+    - ``zero_sum``: whether every deal's scores sum to zero (``check_state`` checks it).
+    - ``default``: the game used when none is named (the testing strategies' default); at most one
+      registered game should set it.
+
+    >>> info = variant_info("french-tarot")
+    >>> info.name, info.rules_reference
+    ('french-tarot', 'docs/rules/french-tarot.md FT-0 to FT-19')
+    >>> info.factory(players=5).players
+    5
+    >>> info.presets, info.zero_sum, variant_info("belote").deck.name
+    (('fft', 'bga'), True, 'piquet-32')
+    """
+
+    name: str
+    description: str
+    rules_reference: str
+    factory: Callable[..., Game] = attrs.field(repr=False)
+    bot: Callable[[TieBreaker], GamePlayer] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    oracle: Callable[[DealState], object] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    trick_exceptions: Callable[[DealState], TrickExceptions | None] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    view: Callable[[Observation], ViewParts | None] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    options_strategy: Callable[[int | Sequence[int] | None], SearchStrategy[Any]] | None = (
+        attrs.field(default=None, kw_only=True, repr=False)
+    )
+    deck: Deck | None = attrs.field(default=None, kw_only=True, repr=False)
+    presets: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_names, repr=False)
+    contracts: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_names, repr=False)
+    teams: Callable[[Game], tuple[tuple[int, ...], ...]] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    zero_sum: bool = attrs.field(default=True, kw_only=True, repr=False)
+    default: bool = attrs.field(default=False, kw_only=True, repr=False)
+
+
+_REGISTRY: dict[str, VariantInfo] = {}
+_LOCK = threading.RLock()
+_discovered = False
+_discovering = False
+
+
+def _discover(*, block: bool = True) -> None:
+    """Import the game packages and load the entry-point games, once.
+
+    Re-entered by a game registering itself while discovery imports it: returns at once. With
+    ``block=False`` (a registration) it does not wait for another thread's discovery, whose
+    imports may be waiting for the module that is registering.
+    """
+    global _discovered, _discovering
+    if _discovered or not _LOCK.acquire(blocking=block):
+        return
+    try:
+        if _discovered or _discovering:
+            return
+        _discovering = True
+        try:
+            _import_game_packages()
+            _load_entry_points()
+            _discovered = True
+        finally:
+            _discovering = False
+    finally:
+        _LOCK.release()
+
+
+def _import_game_packages() -> None:
+    """Import every subpackage of ``tarotlib.variants``: each game registers itself."""
+    package = importlib.import_module("tarotlib.variants")
+    for found in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if found.ispkg and not found.name.startswith("_"):
+            importlib.import_module(f"{package.__name__}.{found.name}")
+
+
+def _load_entry_points() -> None:
+    """Load the games other distributions declare (:data:`ENTRY_POINT_GROUP`). A game that fails
+    to load is skipped with a warning: it must not make the built-in games unusable."""
+    for entry in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            loaded = entry.load()
+            info = loaded() if callable(loaded) and not isinstance(loaded, VariantInfo) else loaded
+            if isinstance(info, VariantInfo) and _REGISTRY.get(info.name) is not info:
+                register(info)
+        except Exception as exc:  # a broken plugin: warn and go on
+            warnings.warn(
+                f"tarotlib: the variant plugin {entry.name!r} ({entry.value}) did not load: {exc}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+
+
+def register(info: VariantInfo, *, replace: bool = False) -> None:
+    """Register a variant under ``info.name`` (a user's own variant too).
+
+    >>> belote = variant_info("belote")
+    >>> register(belote)
+    Traceback (most recent call last):
+        ...
+    ValueError: a variant named 'belote' is already registered
+    >>> register(belote, replace=True)
+    >>> variant("belote").name
+    'belote'
+    """
+    _discover(block=False)
+    if info.name in _REGISTRY and not replace:
+        raise ValueError(f"a variant named {info.name!r} is already registered")
+    _REGISTRY[info.name] = info
+
+
+def unregister(name: str) -> VariantInfo:
+    """Remove the variant ``name`` from the registry and return its entry (raises
+    UnknownVariantError if it is not registered). Tests that register a game of their own use it
+    (or :func:`tarotlib.testing.registered`) to leave the registry as they found it.
+
+    >>> info = VariantInfo("belote-copy", "a copy", "BE-0", variant_info("belote").factory)
+    >>> register(info)
+    >>> unregister("belote-copy") is info, "belote-copy" in variant_names()
+    (True, False)
+    """
+    entry = variant_info(name)
+    del _REGISTRY[entry.name]
+    return entry
+
+
+def variant_names() -> tuple[str, ...]:
+    """Names of the registered variants, sorted.
+
+    >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
+    ('belote', 'chambery', 'contree', 'french-tarot', 'french-tarot-solo', 'lombardy',
+     'ombra-arrabiata', 'reseghino', 'tarocco-ombre')
+    """
+    _discover()
+    return tuple(sorted(_REGISTRY))
+
+
+def variant_info(name: str) -> VariantInfo:
+    """The registry entry for ``name`` (raises UnknownVariantError).
+
+    >>> variant_info("Belote").rules_reference
+    'docs/rules/belote.md BE-0 to BE-17'
+    >>> variant_info("tarock")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.UnknownVariantError: unknown variant 'tarock'; known variants: belote, chambery, ...
+    """
+    _discover()
+    if not isinstance(name, str):
+        known = ", ".join(variant_names())
+        raise UnknownVariantError(
+            f"a variant is named by a string, got {type(name).__name__}; known variants: {known}"
+        )
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(variant_names())
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
+
+
+def variant(name: str, **options: object) -> Game:
+    """The rules of the variant ``name`` with ``options`` (each variant documents its options).
+
+    Unknown or invalid options raise :class:`~tarotlib.errors.OptionError`.
+
+    >>> rules = variant("French Tarot", players=3, preset="bga")
+    >>> rules.name, rules.players
+    ('french-tarot', 3)
+    >>> variant("french-tarot", players=6)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: option players must be one of 3, 4, 5 (got 6)
+    """
+    return variant_info(name).factory(**options)
+
+
+def default_variant() -> str:
+    """The name of the game used when none is named: the registered game whose entry sets
+    ``default`` (the first by name if several do), else the first registered name.
+
+    >>> default_variant()
+    'french-tarot'
+    """
+    names = variant_names()
+    if not names:
+        raise UnknownVariantError("no variant is registered")
+    return next((n for n in names if _REGISTRY[n].default), names[0])
+
+
+def hook_attribute(hook: str, name: str) -> Any:
+    """The public attribute ``name`` of the module behind a registered game's :class:`LazyHook`
+    ``hook`` (a field name of :class:`VariantInfo`): the first game, by name, whose hook module
+    lists it in its ``__all__``. Raises ``AttributeError`` when none does. Shared modules use it
+    to keep serving names that moved into a game's package.
+
+    >>> hook_attribute("bot", "belote_strength").__module__
+    'tarotlib.variants.belote.bot'
+    >>> hook_attribute("bot", "no_such_name")
+    Traceback (most recent call last):
+        ...
+    AttributeError: no registered game's bot hook module defines 'no_such_name'
+    """
+    for game in variant_names():
+        value = getattr(variant_info(game), hook)
+        if isinstance(value, LazyHook):
+            module = value.module
+            if name in getattr(module, "__all__", ()):
+                return getattr(module, name)
+    raise AttributeError(f"no registered game's {hook} hook module defines {name!r}")
