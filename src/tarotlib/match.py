@@ -222,8 +222,8 @@ class Match:
         (1, 2)
         """
         decided = self._decided()
-        if decided:  # the game's own end test named the winners (``match_winners``)
-            return decided  # type: ignore[return-value]
+        if isinstance(decided, tuple) and decided:  # the game's own end test named the winners
+            return decided
         totals = self.totals
         best = max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)
@@ -245,19 +245,18 @@ class Match:
         """
         if self.is_over:
             raise MatchError("the match is over")
-        facts = self.deal_facts()
-        extra: dict[str, object] = {"facts": facts} if facts else {}
+        facts = self.deal_facts() or None
         if layout is not None:
             if layout.dealer != self.dealer:
                 raise MatchError(
                     f"the layout's dealer is seat {layout.dealer}; this deal is dealt by seat "
                     f"{self.dealer}"
                 )
-            return self.rules.new_deal(layout=layout, **extra)  # type: ignore[arg-type]
+            return self.rules.new_deal(layout=layout, facts=facts)
         if self.seed is None:
             raise MatchError("this match has no seed: give new_deal a layout")
         seed = derive_seed(self.seed, len(self.results))
-        return self.rules.new_deal(seed=seed, dealer=self.dealer, **extra)  # type: ignore[arg-type]
+        return self.rules.new_deal(seed=seed, dealer=self.dealer, facts=facts)
 
     def deal_facts(self) -> dict[str, object]:
         """The facts the next deal is given (``rules.deal_facts(deals_counted)``, when the game

@@ -266,7 +266,7 @@ def _resolve(variant_name: str, params: Mapping[str, Any]) -> tuple[_Config, dic
 
 
 # -- the OpenSpiel game -------------------------------------------------------------------------
-class TarotGame(pyspiel.Game):  # type: ignore[misc]
+class TarotGame(pyspiel.Game):
     """One configuration of a tarotlib game as an OpenSpiel game (see the module docstring);
     made by ``pyspiel.load_game`` or :func:`load_game`.
 
@@ -437,7 +437,7 @@ def _replay(config: _Config, drawn: Sequence[int], moves: Sequence[int]) -> _Cor
     return core
 
 
-class TarotState(pyspiel.State):  # type: ignore[misc]
+class TarotState(pyspiel.State):
     """A state of a :class:`TarotGame`: the pack being drawn, then the deal
     (:attr:`tarot_state`).
 

@@ -71,7 +71,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast, overload
 
 import numpy as np
 from gymnasium import logger, spaces
@@ -240,7 +240,8 @@ class DealEnv(AECEnv[str, Observation, Action]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self._skip_agent_selection = None  # type: ignore[assignment]
+        # No agent skipped (PettingZoo reads this with getattr(..., None) before trusting it).
+        vars(self).pop("_skip_agent_selection", None)
         if self.deal.is_over:  # a deal the rules end at once (annulled before any choice)
             self._finish()
         else:
@@ -400,8 +401,34 @@ class DealEnv(AECEnv[str, Observation, Action]):
         """
 
 
+T = TypeVar("T")
+
 raw_env = DealEnv
 """PettingZoo's name for the unwrapped environment class."""
+
+
+class _Forwarded(Generic[T]):
+    """An attribute of the order-enforcing wrapper read from the environment it wraps, once the
+    environment has been reset (before: the ``AttributeError`` PettingZoo raises). Read-only."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._read = operator.attrgetter(name)
+
+    @overload
+    def __get__(self, wrapper: None, owner: type[Any]) -> _Forwarded[T]: ...
+    @overload
+    def __get__(self, wrapper: _OrderEnforcing, owner: type[Any]) -> T: ...
+    def __get__(self, wrapper: _OrderEnforcing | None, owner: type[Any]) -> T | _Forwarded[T]:
+        if wrapper is None:
+            return self
+        if not wrapper._has_reset:
+            raise AttributeError(f"{self.name} cannot be accessed before reset")
+        value: T = self._read(wrapper.env)
+        return value
+
+    def __set__(self, wrapper: _OrderEnforcing, value: T) -> None:
+        raise AttributeError(f"{self.name} is the environment's: set it there")
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
@@ -410,33 +437,10 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
     read from the environment directly rather than through ``__getattr__``: the same checks (an
     ``AttributeError`` before ``reset``), a few µs less per step."""
 
-    def _reset_first(self, name: str) -> None:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-
-    @property
-    def agent_selection(self) -> str:  # type: ignore[override]
-        if not self._has_reset:
-            self._reset_first("agent_selection")
-        return self.env.agent_selection
-
-    @property
-    def agents(self) -> list[str]:  # type: ignore[override]
-        if not self._has_reset:
-            self._reset_first("agents")
-        return self.env.agents
-
-    @property
-    def terminations(self) -> dict[str, bool]:  # type: ignore[override]
-        if not self._has_reset:
-            self._reset_first("terminations")
-        return self.env.terminations
-
-    @property
-    def truncations(self) -> dict[str, bool]:  # type: ignore[override]
-        if not self._has_reset:
-            self._reset_first("truncations")
-        return self.env.truncations
+    agent_selection = _Forwarded[str]("agent_selection")
+    agents = _Forwarded[list[str]]("agents")
+    terminations = _Forwarded[dict[str, bool]]("terminations")
+    truncations = _Forwarded[dict[str, bool]]("truncations")
 
     def action_mask(self, agent: str) -> NDArray[np.int8]:
         if not self._has_reset:
@@ -477,13 +481,13 @@ class _Agents(AECOrderEnforcingIterable[str, Observation, Action]):
 class _AgentIterator(AECOrderEnforcingIterator[str, Observation, Action]):
     def __next__(self) -> str:
         wrapper: Any = self.env
-        raw = wrapper.env
+        raw: DealEnv = wrapper.env
         if not raw.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
         assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         wrapper._has_updated = False
-        return raw.agent_selection  # type: ignore[no-any-return]
+        return raw.agent_selection
 
 
 def env(

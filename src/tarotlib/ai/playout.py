@@ -140,7 +140,8 @@ def _random_draw(rng: random.Random) -> Callable[[int], int]:
     cls = type(rng)
     if (
         cls.randrange is random.Random.randrange
-        and cls._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+        and getattr(cls, "_randbelow", None)
+        is getattr(random.Random, "_randbelow_with_getrandbits", 0)
         and _inline_draw_exact()
     ):
         getrandbits = rng.getrandbits
@@ -153,7 +154,7 @@ def _random_draw(rng: random.Random) -> Callable[[int], int]:
             return r
 
         # The compiled kernel of play_cards() draws with getrandbits itself, the same way.
-        draw.getrandbits = getrandbits  # type: ignore[attr-defined]
+        draw.__dict__["getrandbits"] = getrandbits
         return draw
     return rng.randrange
 

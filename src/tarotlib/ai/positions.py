@@ -54,7 +54,7 @@ from tarotlib.ai.sampler import _seen, sample_world
 from tarotlib.core.actions import Action
 from tarotlib.core.cards import ALL_CARDS, Card, parse_cards
 from tarotlib.core.dealing import Layout
-from tarotlib.deal import Told
+from tarotlib.deal import Game, Told
 from tarotlib.deal.state import DealState, with_hand
 from tarotlib.errors import DealError, IllegalActionError, PositionError
 
@@ -80,16 +80,16 @@ def _cards(cards: str | Iterable[Card]) -> list[int]:
     return out
 
 
-def _parse(rules: object, item: Action | str | None) -> Action | None:
+def _parse(rules: Game, item: Action | str | None) -> Action | None:
     if item is None or (isinstance(item, str) and item.strip() == UNSEEN):
         return None
     if isinstance(item, Action):
         return item
-    return rules.parse_action(item)  # type: ignore[attr-defined,no-any-return]
+    return rules.parse_action(item)
 
 
 def position(
-    rules: object,
+    rules: Game,
     seat: int,
     hand: str | Iterable[Card],
     actions: Sequence[Action | str | None] = (),
@@ -162,7 +162,7 @@ def position(
     (['play 5S'], '5S 7H KH 5D 5C T1 T20')
     """
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
-    template: DealState = rules.new_deal(seed=0, dealer=dealer)  # type: ignore[attr-defined]
+    template = rules.new_deal(seed=0, dealer=dealer)
     template.check_seat(seat)
     _describable(template, seat)
     mine = _cards(hand)

@@ -71,7 +71,7 @@ seen: QS
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -192,7 +192,7 @@ class TensorEncoder:
         self._cache: dict[int, tuple[object, tuple[tuple[int, Action], ...]]] = {}
         self._slices = {name: slice(begin, begin + size) for name, begin, size in self._layout}
         self._deck_mask = sum(1 << c for c in deck)
-        self._visible_mask = rules.visible_mask
+        self._visible_mask: Callable[[DealState, int], int] = rules.visible_mask
         # Without the compiled writer (``_observer``, below), the observation is built as one
         # integer, one bit per entry, in a "raw" layout where a card's entry in a section of
         # cards is at the card's own index (sections of ``width`` entries per row): then
@@ -325,7 +325,7 @@ class TensorEncoder:
 
     def _visible(self, state: DealState, seat: int) -> int:
         """The mask of the cards the seat's observation shows (its hand included)."""
-        return self._visible_mask(state, seat)  # type: ignore[no-any-return]
+        return self._visible_mask(state, seat)
 
     def _played_part(self, state: DealState) -> tuple[int, int]:
         """For the completed tricks: the cards each absolute seat played, as one integer of

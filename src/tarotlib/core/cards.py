@@ -338,7 +338,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     ['KH', 'QS', 'T1']
     """
     if isinstance(text, str):
-        parts: list[object] = list(text.replace(",", " ").split())
+        parts: list[str] = text.replace(",", " ").split()
     else:
         try:
             parts = list(text)
@@ -346,7 +346,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
             raise CardParseError(
                 f"cannot parse cards from {text!r}: expected a string or a list of card texts"
             ) from None
-    return tuple(parse_card(p) for p in parts)  # type: ignore[arg-type]
+    return tuple(parse_card(p) for p in parts)
 
 
 def card_mask(cards: Iterable[int]) -> int:

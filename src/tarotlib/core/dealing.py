@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -533,7 +533,7 @@ class StockSchedule:
         hands = tuple([sum(map(bits, get(order))) for get in getters])
         stock = tuple(order[cut])
         if stock and type(stock[0]) is Card:  # the pack's own cards (else card indices)
-            return hands, 0, stock  # type: ignore[return-value]
+            return hands, 0, cast("tuple[Card, ...]", stock)
         return hands, 0, tuple(ALL_CARDS[c] for c in stock)
 
     def _route(self, players: int, dealer: int) -> tuple[tuple[_Getter, ...], slice]:

@@ -260,8 +260,9 @@ class CallCard(Phase[None]):
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """``call <card>``, and ``no-call`` when the call is optional.
 
+        >>> from tarotlib.deal._demo import demo_game
         >>> call = CallCard(unheld_cards, unheld_reason, optional=True)
-        >>> sorted(call.parsers(None))  # type: ignore[arg-type]
+        >>> sorted(call.parsers(demo_game(call)))
         ['call', 'no-call']
         """
         parsers = _card_parsers()
@@ -432,7 +433,8 @@ class KingCall(Phase[int]):
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """``call <card>``.
 
-        >>> list(KingCall().parsers(None))  # type: ignore[arg-type]
+        >>> from tarotlib.deal._demo import demo_game
+        >>> list(KingCall().parsers(demo_game(KingCall())))
         ['call']
         """
         return _card_parsers()

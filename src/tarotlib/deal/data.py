@@ -136,9 +136,10 @@ class DealData(NamedTuple):
         """
         for k, v in self.notes:
             if k == key:
-                # Written through the same typed key (typing.cast would cost a call).
-                return v  # type: ignore[return-value]
-        return getattr(key, "default", None)  # type: ignore[return-value]  # (a plain name: None)
+                return v  # type: ignore[return-value]  # written through the same typed key
+        if isinstance(key, Note):
+            return key.default
+        return None  # a plain name (deprecated): no default
 
     def noted(self, key: Note[T], value: T) -> DealData:
         """These facts with the note ``key`` set to ``value`` (replacing an earlier value).

@@ -154,7 +154,7 @@ class Game(abc.ABC, Generic[S]):
     deck: Deck
     dealing: DealPlan
     phases: Sequence[Phase[Any]]
-    state_class: type[S] = DealState  # type: ignore[assignment]
+    state_class: type[S] = DealState  # type: ignore[assignment]  # S's default: a game's own sets it
     notation: Notation = TAROT_NOTATION
     kitty_name: str = "kitty"
 
@@ -179,8 +179,9 @@ class Game(abc.ABC, Generic[S]):
     def __reduce__(self) -> str | tuple[object, ...]:
         # A game pickles as the arguments it was built from (an attrs class: its init fields);
         # what it derives from them (phases, the compiled machine) holds closures and is rebuilt.
-        if attrs.has(type(self)):
-            fields = attrs.fields(type(self))  # type: ignore[arg-type]
+        cls = type(self)
+        if attrs.has(cls):
+            fields = attrs.fields(cls)
             args = tuple(getattr(self, f.name) for f in fields if f.init)
             return (type(self), args)
         # Otherwise: the instance's own attributes (a game built by its own ``__init__``), set

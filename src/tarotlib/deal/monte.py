@@ -198,7 +198,8 @@ class MonteRound(Phase[_Round]):
     def parsers(self, game: Game[DealState]) -> Mapping[str, tuple[Parser, str]]:
         """``monte``, ``no-monte``, ``accept`` and ``refuse``.
 
-        >>> sorted(MonteRound().parsers(None))  # type: ignore[arg-type]
+        >>> from tarotlib.deal._demo import demo_game
+        >>> sorted(MonteRound().parsers(demo_game(MonteRound())))
         ['accept', 'monte', 'no-monte', 'refuse']
         """
         return word_parsers((*_PROPOSALS, *_ANSWERS))

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, SupportsIndex, TypeVar, cast
 
 import attrs
 
@@ -896,6 +896,7 @@ class TrickPlay(Phase[PlayContext]):
             state._s_tricks,
             state._s_piles,
         )
+        pick = cast("CardChooser", choose)  # given whenever draw is not (checked above)
         taken = 0  # the cards of the trick in progress, as a mask
         for c in trick:
             taken |= _BITS[c]
@@ -961,7 +962,7 @@ class TrickPlay(Phase[PlayContext]):
                             rank -= 1
                         card = card.bit_length() - 1
                 else:
-                    card = choose(seat, mask, trick)  # type: ignore[misc]
+                    card = pick(seat, mask, trick)
                     if type(card) is not int:
                         card = _card_index(card)
                     if card < 0 or not mask >> card & 1:
@@ -1114,11 +1115,8 @@ def _kernel(x: PlayContext, rules: TrickRules) -> Kernel | None:
 def _card_index(card: object) -> int:
     """``card`` as a card index for play_cards(): an int (or an integer type such as numpy's),
     not a bool."""
-    if not isinstance(card, bool):
-        try:
-            return operator.index(card)  # type: ignore[arg-type]
-        except TypeError:
-            pass
+    if not isinstance(card, bool) and isinstance(card, SupportsIndex):
+        return operator.index(card)
     raise ActionTypeError(
         f"a card chooser returns a card index (an int), not {type(card).__name__} {card!r}"
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from tarotlib.bots import Bot, RandomBot
 from tarotlib.errors import TarotError
@@ -94,10 +94,11 @@ def _lazy_bot(key: str, seat: int, seed: int) -> Bot:
             f"the {key} bot is not available: this version of tarotlib has no "
             f"{module_name}.{class_name}; use --bot random"
         ) from None
+    params: Mapping[str, inspect.Parameter]
     try:
         params = inspect.signature(cls).parameters
     except (TypeError, ValueError):
-        params = {}  # type: ignore[assignment]
+        params = {}
     kwargs: dict[str, int] = {}
     if "seed" in params:
         kwargs["seed"] = seed

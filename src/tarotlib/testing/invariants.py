@@ -211,12 +211,11 @@ def check_replay(state: DealState) -> None:
     """
     rules = state.rules
     layout = state.layout
-    facts = getattr(state, "facts", None)  # the facts given with the deal (Game.new_deal)
-    extra: dict[str, object] = {"facts": facts} if facts else {}
+    facts = state.facts or None  # the facts given with the deal (Game.new_deal)
     if state.seed is not None:
-        again = rules.new_deal(seed=state.seed, dealer=layout.dealer, **extra)  # type: ignore[arg-type]
+        again = rules.new_deal(seed=state.seed, dealer=layout.dealer, facts=facts)
     else:
-        again = rules.new_deal(layout=layout, **extra)  # type: ignore[arg-type]
+        again = rules.new_deal(layout=layout, facts=facts)
     assert again.layout == layout, "dealing again gives another layout"
     for action in state.history:
         again = again.apply(action)
