@@ -146,7 +146,7 @@ def test_ctrl_c_during_the_workers_fork_is_held_until_they_have_started() -> Non
     """A SIGINT that arrives while the worker processes are forked is held back (else it is lost
     in the interpreter's at-fork callbacks, or kills a worker before it ignores Ctrl-C) and raised
     as soon as the fork is over."""
-    from tarotlib.simulation import _interrupts_held
+    from tarotlib.simulation.run import _interrupts_held
 
     reached = False
     with pytest.raises(KeyboardInterrupt), _interrupts_held():
