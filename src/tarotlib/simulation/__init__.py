@@ -14,15 +14,24 @@ Deal *k* (0, 1, …) is fully determined by the seed and *k*:
 
 The deals are split into chunks of consecutive deals; each chunk returns exact partial counts and
 sums (ints, or fractions when a score is not an integer), which are added up in deal order. So a run
-gives the same :class:`~tarotlib.simulation.run.SimulationSummary` (apart from its timing) whatever
+gives the same :class:`~tarotlib.simulation.stats.SimulationSummary` (apart from its timing) whatever
 the number of workers, the chunk size or the executor.
 
 With ``records=DIR``, every deal's :class:`~tarotlib.records.GameRecord` is also written to DIR as
 JSON lines, one file per chunk, and :func:`tarotlib.records.read_records` reads them back in deal
 order; the files, too, are the same whatever the split (docs/simulation.md).
 
-The package holds :mod:`tarotlib.simulation.run` (:func:`~tarotlib.simulation.run.simulate` and
-what runs the deals); every public name is importable from ``tarotlib.simulation`` itself.
+The package has one module per concern, each importing only those listed after it, and re-exports
+their public names (``from tarotlib.simulation import simulate`` is the usual import):
+
+- :mod:`tarotlib.simulation.run`: running a simulation, :func:`~tarotlib.simulation.run.simulate`
+  (the bots, the chunks of deals and the workers that play them, Ctrl-C, the directory of records);
+- :mod:`tarotlib.simulation.report`: the text of a summary,
+  :func:`~tarotlib.simulation.report.format_summary`;
+- :mod:`tarotlib.simulation.progress`: the terminal progress bar,
+  :class:`~tarotlib.simulation.progress.ProgressBar`;
+- :mod:`tarotlib.simulation.stats`: the statistics,
+  :class:`~tarotlib.simulation.stats.SimulationSummary` and the exact sums it is made of.
 
 >>> from tarotlib.simulation import simulate
 >>> summary = simulate("belote", deals=40, seed=7)
@@ -32,16 +41,10 @@ what runs the deals); every public name is importable from ``tarotlib.simulation
 True
 """
 
-from tarotlib.simulation.run import (
-    BOT_NAMES,
-    BotSpec,
-    ProgressBar,
-    SimulationError,
-    SimulationSummary,
-    count_of,
-    format_summary,
-    simulate,
-)
+from tarotlib.simulation.progress import ProgressBar
+from tarotlib.simulation.report import count_of, format_summary
+from tarotlib.simulation.run import BOT_NAMES, BotSpec, SimulationError, simulate
+from tarotlib.simulation.stats import SimulationSummary
 
 __all__ = [
     "BOT_NAMES",
