@@ -68,13 +68,13 @@ def _bot_class(name: str) -> Callable[..., Bot]:
     """The class a registered bot name stands for (imported now)."""
     module_name, _, attribute = BOT_NAMES[name].rpartition(".")
     module = importlib.import_module(module_name)
-    factory = getattr(module, attribute, None)
+    factory: object = getattr(module, attribute, None)
     if factory is None:
         raise SimulationError(
             f"bot {name!r} needs {BOT_NAMES[name]}, which this version of tarotlib does not have"
         )
-    assert callable(factory)
-    return factory  # type: ignore[no-any-return]
+    assert isinstance(factory, type) and issubclass(factory, Bot), factory
+    return factory
 
 
 def _bot_name(spec: BotSpec) -> str:
