@@ -1,0 +1,66 @@
+"""Game records: versioned JSON that replays a deal exactly (format documented in docs/records.md).
+
+A record holds the variant and its options, how the cards were dealt (a seed and a dealer, or the
+explicit layout), the text of every action, and the result (``None`` for an unfinished deal).
+:meth:`GameRecord.replay` rebuilds the rules, deals, applies each action and checks that the
+replayed result is the recorded one. A match of several deals (the finished deals' records and
+the deal in progress) is a :class:`MatchRecord` (``tarotlib play`` saves one; docs/terminal.md).
+The records of many deals are JSON lines, one record per line: :func:`read_records` reads such a
+file, or a directory of them that ``tarotlib simulate --records DIR`` wrote (docs/simulation.md).
+
+>>> import tarotlib
+>>> from tarotlib.records import GameRecord
+>>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=5)
+>>> while not state.is_over:
+...     state = state.apply(state.legal_actions()[0])
+>>> record = GameRecord.from_state(state)
+>>> record.to_json()["deal"]
+{'seed': 5, 'dealer': 0}
+>>> again = GameRecord.loads(record.dumps())
+>>> again == record
+True
+>>> again.replay().result == state.result
+True
+"""
+
+from tarotlib.records.deal import (
+    MATCH_RECORD_FORMAT,
+    MATCH_RECORD_VERSION,
+    RECORD_FACTS_VERSION,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    RUN_FILE,
+    RUN_FORMAT,
+    RUN_VERSION,
+    GameRecord,
+    MatchRecord,
+    OptionValue,
+    RecordResult,
+    SeedDeal,
+    deals_file_name,
+    load,
+    load_match,
+    read_records,
+    save,
+)
+
+__all__ = [
+    "MATCH_RECORD_FORMAT",
+    "MATCH_RECORD_VERSION",
+    "RECORD_FACTS_VERSION",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "RUN_FILE",
+    "RUN_FORMAT",
+    "RUN_VERSION",
+    "GameRecord",
+    "MatchRecord",
+    "OptionValue",
+    "RecordResult",
+    "SeedDeal",
+    "deals_file_name",
+    "load",
+    "load_match",
+    "read_records",
+    "save",
+]
