@@ -8,6 +8,19 @@ the deal in progress) is a :class:`MatchRecord` (``tarotlib play`` saves one; do
 The records of many deals are JSON lines, one record per line: :func:`read_records` reads such a
 file, or a directory of them that ``tarotlib simulate --records DIR`` wrote (docs/simulation.md).
 
+Every name is importable from here; each is defined in the module of its format:
+
+====================================  ==========================================================
+module                                what it holds
+====================================  ==========================================================
+:mod:`tarotlib.records.deal`          the deal record (``tarotlib-record``): :class:`GameRecord`,
+                                      :class:`SeedDeal`, :class:`RecordResult`, its versions
+:mod:`tarotlib.records.match`         the match record (``tarotlib-match``): :class:`MatchRecord`
+:mod:`tarotlib.records.runs`          JSON lines of deal records and the directories a run
+                                      writes (``tarotlib-run``): :func:`read_records`
+:mod:`tarotlib.records.files`         :func:`save`, :func:`load` and :func:`load_match`
+====================================  ==========================================================
+
 >>> import tarotlib
 >>> from tarotlib.records import GameRecord
 >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=5)
@@ -23,26 +36,18 @@ True
 True
 """
 
+from tarotlib.records._json import OptionValue
 from tarotlib.records.deal import (
-    MATCH_RECORD_FORMAT,
-    MATCH_RECORD_VERSION,
     RECORD_FACTS_VERSION,
     RECORD_FORMAT,
     RECORD_VERSION,
-    RUN_FILE,
-    RUN_FORMAT,
-    RUN_VERSION,
     GameRecord,
-    MatchRecord,
-    OptionValue,
     RecordResult,
     SeedDeal,
-    deals_file_name,
-    load,
-    load_match,
-    read_records,
-    save,
 )
+from tarotlib.records.files import load, load_match, save
+from tarotlib.records.match import MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION, MatchRecord
+from tarotlib.records.runs import RUN_FILE, RUN_FORMAT, RUN_VERSION, deals_file_name, read_records
 
 __all__ = [
     "MATCH_RECORD_FORMAT",
