@@ -2,24 +2,8 @@
 
 Actions are small immutable values compared by value; they carry no seat (the state knows who is to
 act). Each has a text form used in game records (:mod:`tarotlib.records`) and by
-``Rules.parse_action``:
+``Game.parse_action``:
 
-action                 text                            used for
-=====================  ==============================  ======================================
-``Pass()``             ``pass``                        an auction call
-``Bid(contract)``      ``bid garde``                   an auction call
-``Call(card)``         ``call KS``                     5p: calling a partner (FT-5)
-``Discard(card)``      ``discard 3H``                  one card of an écart / discard (FT-6)
-``Slam(True/False)``   ``slam`` / ``no-slam``          the taker's slam announcement (FT-7)
-``Declare(kind, ...)`` ``declare simple-poignee T2 ..`` a poignée or misère (FT-8)
-``Play(card)``         ``play KH``                     a card played to a trick (FT-9)
-``Redeal(True/False)`` ``redeal`` / ``keep``            optional petit-sec redeal (FT-3.4)
-``Expose(card)``       ``expose KH``                   a card the dealer turns up (LO-12.2)
-``Request(card)``      ``request T20``                 a card named in a request (TO-6, CH-9)
-``Give(card)``         ``give 2C``                     a card given back (TO-6.2) or for the fool (LO-7.7)
-``Stop()``             ``stop``                        no more requests (TO-6.4, CH-9.5)
-=====================  ==============================  ======================================
-=======
 =======================  ================================  ===========================================
 action                   text                              used for
 =======================  ================================  ===========================================
