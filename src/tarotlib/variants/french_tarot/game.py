@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import attrs
 
-from tarotlib.core.actions import Slam
+from tarotlib.core.actions import Action, Slam
 from tarotlib.core.cards import (
     EXCUSE,
     EXCUSE_MASK,
@@ -126,7 +126,8 @@ def _is_petit_sec(hand: int) -> bool:
 
 def _takes_chien(data: DealData) -> bool:
     """FT-6.1: Prise and Garde take the chien and discard."""
-    return data.contract is not None and data.contract.takes_chien  # type: ignore[attr-defined]
+    contract = data.contract
+    return isinstance(contract, Contract) and contract.takes_chien
 
 
 def _leader(state: DealState) -> int:
@@ -157,8 +158,9 @@ def _never(data: DealData) -> bool:
     return False
 
 
-def _announced(action: object) -> bool:
-    return action.announce  # type: ignore[attr-defined, no-any-return]
+def _announced(action: Action) -> bool:
+    """FT-7: the slam decision's value (the phase offers only ``Slam`` actions)."""
+    return isinstance(action, Slam) and action.announce
 
 
 def _camps(state: DealState) -> DealData:

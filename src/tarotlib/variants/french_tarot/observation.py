@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -158,7 +158,7 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
     d = state.data
     over = d.result is not None
     mask = state.played_mask
-    contract = cast("Contract | None", d.contract)
+    contract = d.contract
     if over or (contract in TAKES_CHIEN and state.current_phase.name in _CHIEN_SHOWN_IN):  # FT-6.1
         mask |= d.kitty
     discard = d.discard
@@ -168,7 +168,8 @@ def table_mask(state: FrenchTarotState, seat: int) -> int:
         if state.rules.options.show_discarded_trumps:
             mask |= discard & TRUMP_MASK
     for declaration in d.declarations:
-        for c in declaration.shown:  # type: ignore[attr-defined]
+        assert isinstance(declaration, Declaration)
+        for c in declaration.shown:
             mask |= 1 << c
     if d.called >= 0:
         mask |= 1 << d.called
@@ -199,7 +200,7 @@ def observe(state: FrenchTarotState, seat: int) -> FrenchTarotObservation:
     d = state.data
     over = state.is_over
     phase = state.phase
-    contract = cast("Contract | None", d.contract)
+    contract = state.contract
     chien_public = over or (
         contract is not None and contract.takes_chien and phase in _CHIEN_SHOWN_IN
     )

@@ -44,7 +44,8 @@ class FrenchTarotState(DealState["FrenchTarot"]):
     @property
     def contract(self) -> Contract | None:
         """The contract, once the auction is won."""
-        return self.data.contract  # type: ignore[return-value]
+        contract = self.data.contract
+        return contract if isinstance(contract, Contract) else None
 
     @property
     def taker(self) -> int | None:
@@ -79,12 +80,20 @@ class FrenchTarotState(DealState["FrenchTarot"]):
     @property
     def declarations(self) -> tuple[Declaration, ...]:
         """Poignées and misères declared so far."""
-        return self.data.declarations  # type: ignore[return-value]
+        made = self.data.declarations
+        for declaration in made:  # (usually none: the check costs next to nothing)
+            if not isinstance(declaration, Declaration):
+                raise TypeError(f"not a French Tarot declaration: {declaration!r}")
+        return cast("tuple[Declaration, ...]", made)
 
     @property
     def auction_calls(self) -> tuple[tuple[int, Contract | None], ...]:
         """``(seat, contract or None for a pass)`` for each auction call so far."""
-        return cast("tuple[tuple[int, Contract | None], ...]", self.calls)
+        calls = self.calls
+        for _, call in calls:
+            if call is not None and not isinstance(call, Contract):
+                raise TypeError(f"not a French Tarot contract: {call!r}")
+        return cast("tuple[tuple[int, Contract | None], ...]", calls)
 
     def observation(self, seat: int) -> FrenchTarotObservation:
         """What ``seat`` may see now (FT-17).
