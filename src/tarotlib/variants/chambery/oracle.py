@@ -19,11 +19,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from tarotlib.core.actions import Action, Bid, Call, Discard, Give, Pass, Play, Request, Stop
 from tarotlib.core.cards import ALL_CARDS, Rank, format_cards
 from tarotlib.deal import DealState
+from tarotlib.variants.chambery.state import ChamberyState
 
 __all__ = ["check_chambery_state", "points_of"]
 
@@ -107,7 +108,9 @@ class _Replay:
     def __init__(self, state: DealState) -> None:
         o = dict(state.rules.options_dict())
         self.o = o
-        self.n = n = int(o["players"])  # type: ignore[call-overload]
+        players = o["players"]
+        assert isinstance(players, int), f"CH-2: players {players!r}"
+        self.n = n = players
         self.simplifie = bool(o["simplifie"])
         self.hand_size, self.d, self.total, self.discard_point = _TABLE[(n, self.simplifie)]
         layout = state.layout
@@ -346,7 +349,8 @@ class _Replay:
                 owner = self.pending[0]
                 av = self._available(owner)
                 g = self._next(owner, {f"give {ALL_CARDS[c]}" for c in av})
-                self._pay(int(g.card))  # type: ignore[attr-defined]
+                assert isinstance(g, Give)
+                self._pay(int(g.card))
                 continue
             if all(not h for h in self.hands):
                 return
@@ -442,6 +446,7 @@ def check_chambery_state(state: DealState) -> None:
     >>> import tarotlib
     >>> check_chambery_state(tarotlib.variant("chambery", players=3, simplifie=True).new_deal(seed=2))
     """
+    assert isinstance(state, ChamberyState), f"not a Chambéry state: {state!r}"
     r = _Replay(state)
     n = r.n
     played = {c for t, _, _ in r.tricks for c in t} | set(r.trick)
@@ -455,7 +460,7 @@ def check_chambery_state(state: DealState) -> None:
         allowed |= {e[3] for e in r.requests if seat in (e[0], e[2]) and e[3] >= 0}  # CH-9.6
         if seat == r.dealer or state.is_over:
             allowed |= set(r.discarded)  # CH-7.4
-        seen: Any = state.observation(seat)
+        seen = state.observation(seat)
         hidden = set(seen.visible_cards()) - allowed
         assert not hidden, f"seat {seat} sees hidden cards {format_cards(sorted(hidden))}"
         shown = {int(c) for c in seen.shown_discard}

@@ -222,10 +222,10 @@ class _Trick:
 
 
 class _Replay:
-    """A French Tarot deal replayed independently from ``state.layout`` and ``state.history``."""
+    """A French Tarot deal replayed independently from ``state.layout`` and ``state.history``
+    under ``opts``, the options its rules carry."""
 
-    def __init__(self, state: FrenchTarotState) -> None:
-        opts = state.rules.options
+    def __init__(self, state: DealState, opts: FrenchTarotOptions) -> None:
         self.state = state
         self.options = opts
         layout = state.layout
@@ -258,7 +258,11 @@ class _Replay:
         self.calls: list[Contract | None] = []
         while i < len(history) and len(self.calls) < n and isinstance(history[i], Pass | Bid):
             a = history[i]
-            self.calls.append(a.contract if isinstance(a, Bid) else None)  # type: ignore[arg-type]
+            if isinstance(a, Bid):
+                assert isinstance(a.contract, Contract), f"FT-4.2: {a} names no contract"
+                self.calls.append(a.contract)
+            else:
+                self.calls.append(None)
             i += 1
         self.auction_done = len(self.calls) == n
         bids = [(j, c) for j, c in enumerate(self.calls) if c is not None]
@@ -268,16 +272,16 @@ class _Replay:
         if self.auction_done and not bids and not opts.grash:
             self.annulled = "all players passed"
         self.called: int | None = None
-        if i < len(history) and isinstance(history[i], Call):
-            self.called = int(history[i].card)  # type: ignore[attr-defined]
+        if i < len(history) and isinstance(call := history[i], Call):
+            self.called = int(call.card)
             i += 1
         self.discards: list[int] = []
-        while i < len(history) and isinstance(history[i], Discard):
-            self.discards.append(int(history[i].card))  # type: ignore[attr-defined]
+        while i < len(history) and isinstance(discard := history[i], Discard):
+            self.discards.append(int(discard.card))
             i += 1
         self.slam: bool | None = None
-        if i < len(history) and isinstance(history[i], Slam):
-            self.slam = history[i].announce  # type: ignore[attr-defined]
+        if i < len(history) and isinstance(slam := history[i], Slam):
+            self.slam = slam.announce
             i += 1
         self.play_actions = history[i:]
         self.takes_chien = self.contract is not None and self.contract <= Contract.GARDE
@@ -423,11 +427,12 @@ _LAST: list[_Replay] = []  # one-entry cache: the checkers of one step share a r
 
 def _replay(state: DealState) -> _Replay:
     # Duck-typed: any state with French Tarot options and FrenchTarotState's accessors will do.
-    if not isinstance(getattr(state.rules, "options", None), FrenchTarotOptions):
+    options = getattr(state.rules, "options", None)
+    if not isinstance(options, FrenchTarotOptions):
         raise TypeError(f"this checker needs a French Tarot state, got {type(state).__name__}")
     if _LAST and _LAST[0].state is state:
         return _LAST[0]
-    r = _Replay(state)  # type: ignore[arg-type]
+    r = _Replay(state, options)
     _LAST[:] = [r]
     return r
 

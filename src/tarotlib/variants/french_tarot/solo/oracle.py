@@ -34,6 +34,9 @@ from tarotlib.variants.french_tarot.oracle import (
     _trick_winner_pos,
     card_half_points,
 )
+from tarotlib.variants.french_tarot.solo.game import SoloState
+from tarotlib.variants.french_tarot.solo.options import SoloOptions
+from tarotlib.variants.french_tarot.types import Contract
 
 __all__ = ["check_solo_state", "expected_score"]
 
@@ -91,8 +94,8 @@ class _Replay:
     """The deal recomputed from its layout, its facts and its history (see the module)."""
 
     def __init__(self, state: DealState) -> None:
-        rules = state.rules
-        o = rules.options  # type: ignore[attr-defined]
+        o = getattr(state.rules, "options", None)
+        assert isinstance(o, SoloOptions), f"a solo deal has the solo's options, got {o!r}"
         self.scope: str = o.solo_dummy_follow_scope
         self.excuse_last: str = o.solo_excuse_last_trick
         self.thresholds = _THRESHOLDS[o.solo_poignee_thresholds]
@@ -185,7 +188,8 @@ class _Replay:
                 self.phase = "contract"
         elif phase == "contract":
             assert isinstance(action, Bid), f"FT-20.4: expected a contract, got {action}"
-            token = action.contract.token  # type: ignore[attr-defined]
+            assert isinstance(action.contract, Contract), f"FT-20.4: {action} names no contract"
+            token = action.contract.token
             assert token in self.contracts(), f"contract {token} is not allowed (FT-20.4, S-O3)"
             self.contract = token
             if token in ("prise", "garde"):  # FT-20.5: the kitty is taken, six cards discarded
@@ -334,7 +338,7 @@ def check_solo_state(state: DealState) -> None:
     >>> import tarotlib
     >>> check_solo_state(tarotlib.variant("french-tarot-solo").new_deal(seed=2))
     """
-    assert isinstance(state, DealState), f"a solo deal is a deal-machine state, got {state!r}"
+    assert isinstance(state, SoloState), f"a solo deal is a solo state, got {state!r}"
     r = _Replay(state)
     assert state.phase == r.phase, f"phase {state.phase}, the rules say {r.phase}"
     # -- conservation of the 78 cards
@@ -361,7 +365,11 @@ def check_solo_state(state: DealState) -> None:
         assert state.to_act == _PLAYER, "FT-20: the player makes every choice"
         offered = set(state.legal_actions())
         if r.phase == "contract":
-            want = {a.contract.token for a in offered if isinstance(a, Bid)}  # type: ignore[attr-defined]
+            want = {
+                a.contract.token
+                for a in offered
+                if isinstance(a, Bid) and isinstance(a.contract, Contract)
+            }
             assert want == set(r.contracts()) and len(offered) == len(want)
         elif r.phase == "discard":
             assert {int(a.card) for a in offered if isinstance(a, Discard)} == r.discardable()
@@ -389,15 +397,15 @@ def check_solo_state(state: DealState) -> None:
                 )
     # -- nothing hidden leaks
     up = r.face_up()
-    assert {int(c) for c in state.face_up} == up, "the dummy's face-up cards differ (FT-20.8)"  # type: ignore[attr-defined]
+    assert {int(c) for c in state.face_up} == up, "the dummy's face-up cards differ (FT-20.8)"
     hidden = r.hands[_AI] | (r.hands[_DUMMY] - up)
     if not state.is_over and r.contract not in ("prise", "garde"):
         hidden |= r.kitty
     for seat in range(3):
         seen = state.observation(seat)
-        leaked = set(seen.visible_cards()) & hidden  # type: ignore[attr-defined]
+        leaked = set(seen.visible_cards()) & hidden
         assert not leaked, f"seat {seat}'s observation shows hidden cards {_fmt(leaked)}"
-        assert {int(c) for c in seen.dummy_face_up} == up  # type: ignore[attr-defined]
+        assert {int(c) for c in seen.dummy_face_up} == up
     # -- the count and the score
     if state.is_over:
         pile, adjust = r.attack_pile()

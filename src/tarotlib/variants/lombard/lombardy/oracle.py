@@ -23,6 +23,7 @@ from typing import Final
 from tarotlib.core.actions import Action, Answer, Discard, Expose, Give, Monte, Play
 from tarotlib.core.cards import ALL_CARDS, Rank, Suit, format_cards
 from tarotlib.deal import DealState
+from tarotlib.variants.lombard.lombardy.state import LombardState
 
 __all__ = ["check_lombard_state", "expected_exposure", "face_value", "pile_points"]
 
@@ -261,7 +262,8 @@ class _Replay:
         return cards
 
     def _pay(self, card: int) -> None:
-        owner, holder = self.pending  # type: ignore[misc]
+        assert self.pending is not None, "LO-7.4: a card pays only for a Matto won by another"
+        owner, holder = self.pending
         self.piles[holder].remove(_MATTO)
         self.piles[owner].append(_MATTO)
         if card in self.piles[owner]:
@@ -344,6 +346,7 @@ def check_lombard_state(state: DealState) -> None:
     >>> import tarotlib
     >>> check_lombard_state(tarotlib.variant("reseghino").new_deal(seed=2))
     """
+    assert isinstance(state, LombardState), f"not a Lombardy or Reseghino state: {state!r}"
     r = _Replay(state)
     # LO-9: no hidden card in any observation
     played = {c for t, _, _ in r.tricks for c in t} | set(r.trick)
@@ -359,7 +362,7 @@ def check_lombard_state(state: DealState) -> None:
                 - {int(c) for c in state.hand(r.dealer)}
                 - played
             )
-        seen = state.observation(seat).visible_cards()  # type: ignore[attr-defined]
+        seen = state.observation(seat).visible_cards()
         hidden = set(seen) - allowed
         assert not hidden, f"LO-9: seat {seat} sees hidden cards {format_cards(sorted(hidden))}"
     for seat in range(r.n):  # LO-6.5, LO-7.4: the personal piles, after any Matto exchange
@@ -369,7 +372,7 @@ def check_lombard_state(state: DealState) -> None:
             f"seat {seat}'s pile is {format_cards(mask)}; the rules give {format_cards(want_pile)}"
         )
     if r.lombardy:
-        got = [(s, int(c)) for s, c in state.exposed]  # type: ignore[attr-defined]
+        got = [(s, int(c)) for s, c in state.exposed]
         assert got == r.exposed, f"LO-12: exposed {got}, the rules give {r.exposed}"
     if state.is_over:
         result = state.result
