@@ -107,9 +107,10 @@ class ChamberyBot:
     ) -> Action:
         hand = [int(c) for c in obs.hand]
         mine = rules.options.discard_owner == "dealer"  # CH-7.3: the discard is his
+        discards = [a for a in actions if isinstance(a, Discard)]
         scores = []
-        for a in actions:
-            c = ALL_CARDS[a.card]  # type: ignore[attr-defined]
+        for a in discards:
+            c = ALL_CARDS[a.card]
             v = VALUES[c]
             score = 10.0 * v if mine else -10.0 * v
             if c.is_trump:
@@ -118,7 +119,7 @@ class ChamberyBot:
                 same = sum(1 for h in hand if ALL_CARDS[h].suit == c.suit)
                 score += 6 - same
             scores.append(score)
-        return best(self.rng, actions, scores)
+        return best(self.rng, discards, scores)
 
     def _bid(self, obs: ChamberyObservation, actions: Sequence[Action], rules: Chambery) -> Action:
         s = strength([int(c) for c in obs.hand])
@@ -155,10 +156,10 @@ class ChamberyBot:
     def _request(self, obs: ChamberyObservation, actions: Sequence[Action]) -> Action:
         scores = []
         for a in actions:
-            if isinstance(a, Stop):
+            if not isinstance(a, Request):  # Stop (CH-9.5)
                 scores.append(-1.0)
                 continue
-            c = int(a.card)  # type: ignore[attr-defined]
+            c = int(a.card)
             card = ALL_CARDS[c]
             if card.is_trump:
                 scores.append(50.0 + (card.trump_number or 0) + (30 if c in (TRUMP21, BAGA) else 0))
@@ -168,14 +169,15 @@ class ChamberyBot:
 
     def _give(self, obs: ChamberyObservation, actions: Sequence[Action]) -> Action:
         hand = [int(c) for c in obs.hand]
+        gives = [a for a in actions if isinstance(a, Give)]
         scores = []
-        for a in actions:
-            c = int(a.card)  # type: ignore[attr-defined]
+        for a in gives:
+            c = int(a.card)
             card = ALL_CARDS[c]
             same = sum(1 for h in hand if ALL_CARDS[h].suit == card.suit)
             penalty = 40.0 + (card.trump_number or 0) if card.is_trump or c == FOU else 0.0
             scores.append(-10.0 * VALUES[c] - penalty - same / 10)
-        return best(self.rng, actions, scores)
+        return best(self.rng, gives, scores)
 
     def _play(self, obs: ChamberyObservation, actions: Sequence[Action]) -> Action:
         cards = [int(a.card) for a in actions if isinstance(a, Play)]

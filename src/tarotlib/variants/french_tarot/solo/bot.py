@@ -119,9 +119,10 @@ class SoloBot:
 
     def _discard(self, obs: SoloObservation, actions: Sequence[Action]) -> Action:
         hand = [ALL_CARDS[c] for c in obs.hand]
+        discards = [a for a in actions if isinstance(a, Discard)]
         scores = []
-        for a in actions:
-            c = ALL_CARDS[a.card]  # type: ignore[attr-defined]
+        for a in discards:
+            c = ALL_CARDS[a.card]
             score = 3.0 * _points(c)  # honours in the écart are points in the player's pile
             if c.is_trump:
                 score -= 40.0 + (c.trump_number or 0)
@@ -129,7 +130,7 @@ class SoloBot:
                 same = sum(1 for h in hand if h.suit == c.suit)
                 score += 5.0 - same  # void a short suit
             scores.append(score)
-        return best(self.rng, actions, scores)
+        return best(self.rng, discards, scores)
 
     # -- play --------------------------------------------------------------------------------------------
     def _value(self, trick: Sequence[int], card: int, last: bool) -> float:

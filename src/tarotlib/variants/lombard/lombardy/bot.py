@@ -71,9 +71,11 @@ class LombardBot:
                     return a
             return first
         if isinstance(first, Expose):  # LO-12.2: turn up the least valuable cards
-            return best(self.rng, actions, [-face[a.card] for a in actions])  # type: ignore[attr-defined]
+            exposes = [a for a in actions if isinstance(a, Expose)]
+            return best(self.rng, exposes, [-face[a.card] for a in exposes])
         if isinstance(first, Give):  # LO-7.7: a blank
-            return best(self.rng, actions, [-face[a.card] for a in actions])  # type: ignore[attr-defined]
+            gives = [a for a in actions if isinstance(a, Give)]
+            return best(self.rng, gives, [-face[a.card] for a in gives])
         if isinstance(first, Discard):
             return self._discard(obs, actions, face)
         return self._play(obs, actions, face)
@@ -82,9 +84,10 @@ class LombardBot:
         self, obs: LombardObservation, actions: Sequence[Action], face: tuple[int, ...]
     ) -> Action:
         hand = [int(c) for c in obs.hand]
+        discards = [a for a in actions if isinstance(a, Discard)]
         scores = []
-        for a in actions:
-            c = ALL_CARDS[a.card]  # type: ignore[attr-defined]
+        for a in discards:
+            c = ALL_CARDS[a.card]
             score = 10.0 * face[c]
             if c.is_trump:
                 score -= 50 + (c.trump_number or 0)  # keep trumps
@@ -92,7 +95,7 @@ class LombardBot:
                 same = sum(1 for h in hand if ALL_CARDS[h].suit == c.suit)
                 score += 6 - same  # shorten (void) a short suit
             scores.append(score)
-        return best(self.rng, actions, scores)
+        return best(self.rng, discards, scores)
 
     def _play(
         self, obs: LombardObservation, actions: Sequence[Action], face: tuple[int, ...]
