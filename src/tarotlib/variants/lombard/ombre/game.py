@@ -19,7 +19,7 @@ LO-7), then ``over``.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 import attrs
 
@@ -64,6 +64,19 @@ __all__ = ["CONCEDED", "Exchanges", "Ombre", "OmbreObservation", "count_sides", 
 CONCEDED: Final = _CONCEDED
 """The note of the concession (TO-7): True when the declarer conceded (the deal machine's
 :data:`~tarotlib.deal.decisions.CONCEDED`)."""
+
+
+class _SummaryCommon(TypedDict):
+    """The fields of :class:`OmbreSummary` that a conceded deal and a played one share."""
+
+    players: int
+    contract: Contract
+    declarer: int
+    dealer: int
+    win_threshold: int
+    banding: str
+    reverse_cappotto: bool
+    concession_payment: str
 
 
 def _exchanges(data: DealData) -> int:
@@ -332,7 +345,7 @@ class Ombre(Game[DealState]):
         o = self.options
         contract = d.contract
         assert isinstance(contract, Contract)
-        common = {
+        common: _SummaryCommon = {
             "players": self.players,
             "contract": contract,
             "declarer": d.declarer,
@@ -343,7 +356,7 @@ class Ombre(Game[DealState]):
             "concession_payment": o.concession_payment,
         }
         if d.note(CONCEDED):
-            return OmbreSummary(points=None, conceded=True, **common)  # type: ignore[arg-type]
+            return OmbreSummary(points=None, conceded=True, **common)
         p, others, _, _ = count_sides(state, self.table)
         strict = o.own_matto_trick == "strict"
         return OmbreSummary(
@@ -352,7 +365,7 @@ class Ombre(Game[DealState]):
             partner=d.partner,
             cappotto=_cappotto(state, 0, strict, o.matto_payment_from_discard),
             no_trick=_cappotto(state, 1, strict, o.matto_payment_from_discard),
-            **common,  # type: ignore[arg-type]
+            **common,
         )
 
     def score(self, state: DealState) -> DealResult:
