@@ -10,19 +10,21 @@ True
 Traceback (most recent call last):
     ...
 tarotlib.errors.OptionError: option undertrump must be one of compulsory, free (got 'sometimes')
+>>> options_from({"preset": "classic", "rounding": "half_up"}).rounding
+'half_up'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
+from tarotlib.deal.options import GameOptions, check_choices
 from tarotlib.errors import OptionError
 
-__all__ = ["OPTION_DOCS", "PRESETS", "BeloteOptions"]
+__all__ = ["OPTION_DOCS", "PRESETS", "BeloteOptions", "options_from"]
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "direction": ("anticlockwise", "clockwise"),
@@ -108,7 +110,7 @@ declarations) and ``bga`` (BGA's Belote page with its TA/SA tables corrected: di
 
 
 @attrs.frozen
-class BeloteOptions:
+class BeloteOptions(GameOptions):
     """Every option of BE-13 with its ``ffb`` default. See :data:`OPTION_DOCS`.
 
     >>> options = BeloteOptions()
@@ -120,7 +122,19 @@ class BeloteOptions:
     Traceback (most recent call last):
         ...
     tarotlib.errors.OptionError: option target_score must be a whole number > 0 (got -1)
+    >>> BeloteOptions.preset("bga", ta_sa="third_round").ta_sa
+    'third_round'
+    >>> BeloteOptions.from_dict({"target": 501})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown Belote option(s) target; known: auto_declare, ...
+    >>> data = BeloteOptions.preset("bga").to_dict()
+    >>> data["partner_trump_rule"], BeloteOptions.from_dict(data) == BeloteOptions.preset("bga")
+    ('overtrump_if_trumping', True)
     """
+
+    GAME_NAME: ClassVar[str] = "Belote"
+    PRESETS: ClassVar[Mapping[str, Mapping[str, object]]] = PRESETS
 
     direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
     deal_packets: Literal["3-2", "2-3"] = "3-2"
@@ -152,50 +166,6 @@ class BeloteOptions:
         if isinstance(t, bool) or not isinstance(t, int) or t <= 0:
             raise OptionError(f"option target_score must be a whole number > 0 (got {t!r})")
 
-    @classmethod
-    def preset(cls, name: str, **overrides: object) -> BeloteOptions:
-        """The preset ``name`` (``ffb``, ``classic`` or ``bga``; BE-13) with ``overrides``.
 
-        >>> BeloteOptions.preset("bga", ta_sa="third_round").ta_sa
-        'third_round'
-        """
-        if name not in PRESETS:
-            raise OptionError(f"unknown preset {name!r}; expected 'ffb', 'classic' or 'bga'")
-        values = dict(PRESETS[name])
-        values.update(overrides)
-        return cls.from_dict(values)
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> BeloteOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> BeloteOptions.from_dict({"target_score": 501}).target_score
-        501
-        >>> BeloteOptions.from_dict({"target": 501})  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        tarotlib.errors.OptionError: unknown Belote option(s) target; known: auto_declare, ...
-        """
-        return from_dict(cls, values, "Belote")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> data = BeloteOptions.preset("bga").to_dict()
-        >>> data["partner_trump_rule"], BeloteOptions.from_dict(data) == BeloteOptions.preset("bga")
-        ('overtrump_if_trumping', True)
-        """
-        return attrs.asdict(self)
-
-
-def options_from(values: Mapping[str, object]) -> BeloteOptions:
-    """Options from keyword values, honouring ``preset`` (default ``ffb``).
-
-    >>> options_from({"preset": "classic", "rounding": "half_up"}).rounding
-    'half_up'
-    """
-    vals = dict(values)
-    preset = vals.pop("preset", "ffb")
-    if not isinstance(preset, str):
-        raise OptionError("preset must be a string ('ffb', 'classic' or 'bga')")
-    return BeloteOptions.preset(preset, **vals)
+options_from: Final = BeloteOptions.options_from
+"""Options from keyword values, honouring ``preset`` (default ``ffb``)."""

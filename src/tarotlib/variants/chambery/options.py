@@ -12,12 +12,11 @@ tarotlib.errors.OptionError: option simplifie: the 62-card simplifié is played 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
+from tarotlib.deal.options import GameOptions, check_choices, check_first_dealer
 from tarotlib.errors import OptionError
 from tarotlib.variants.chambery.facts import Config, config
 
@@ -88,7 +87,7 @@ OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
 
 
 @attrs.frozen
-class ChamberyOptions:
+class ChamberyOptions(GameOptions):
     """Every option of Chambéry flower tarot with its default (see :data:`OPTION_DOCS`).
 
     >>> ChamberyOptions.from_dict({"players": 3, "simplifie": True}).config.name
@@ -99,7 +98,15 @@ class ChamberyOptions:
     Traceback (most recent call last):
         ...
     tarotlib.errors.OptionError: option first_dealer must be a seat 0..4 or 'random' (got 5)
+    >>> ChamberyOptions.from_dict({"monte": "enabled"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown Chambéry option(s) monte; known: auction, ...
+    >>> ChamberyOptions.from_dict(ChamberyOptions().to_dict()) == ChamberyOptions()
+    True
     """
+
+    GAME_NAME: ClassVar[str] = "Chambéry"
 
     players: int = 5
     simplifie: bool = False
@@ -128,13 +135,7 @@ class ChamberyOptions:
                 "option simplifie: the 62-card simplifié is played by 3 or 4 players (CH-1), "
                 f"not {self.players}"
             )
-        fd = self.first_dealer
-        if fd != "random" and (
-            isinstance(fd, bool) or not isinstance(fd, int) or not 0 <= fd < self.players
-        ):
-            raise OptionError(
-                f"option first_dealer must be a seat 0..{self.players - 1} or 'random' (got {fd!r})"
-            )
+        check_first_dealer(self.first_dealer, self.players)  # CH-2.2
         d = self.deals
         if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
             raise OptionError(f"option deals must be a positive number of deals (got {d!r})")
@@ -148,22 +149,3 @@ class ChamberyOptions:
     def match_deals(self) -> int:
         """CH-17.1: ``deals``, by default the number of seated players."""
         return self.players if self.deals is None else self.deals
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> ChamberyOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> ChamberyOptions.from_dict({"monte": "enabled"})  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        tarotlib.errors.OptionError: unknown Chambéry option(s) monte; known: auction, ...
-        """
-        return from_dict(cls, values, "Chambéry")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> ChamberyOptions.from_dict(ChamberyOptions().to_dict()) == ChamberyOptions()
-        True
-        """
-        return attrs.asdict(self)

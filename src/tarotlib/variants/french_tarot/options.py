@@ -9,19 +9,21 @@ that Board Game Arena's rules page states.
 Traceback (most recent call last):
     ...
 tarotlib.errors.OptionError: option players must be one of 3, 4, 5 (got 6)
+>>> options_from({"preset": "bga", "players": 3}) == FrenchTarotOptions.preset("bga", players=3)
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
+from tarotlib.deal.options import GameOptions, check_choices, saved_as
 from tarotlib.errors import OptionError
 
-__all__ = ["OPTION_DOCS", "FrenchTarotOptions", "options_from"]
+__all__ = ["OPTION_DOCS", "PRESETS", "FrenchTarotOptions", "options_from"]
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "players": (3, 4, 5),
@@ -70,6 +72,24 @@ OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
     "annulled_deals_count": ("O-14: annulled deals count toward a match's deals", "FT-16.1"),
 }
 
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "fft": {},
+    "bga": {
+        "excuse_last_trick": "to_winner",
+        "show_discarded_trumps": False,
+        "called_suit_opening_lead_ban": False,
+        "callable_cards": "king_queen",
+        "defence_slam_bonus": 0,
+        "dealer_rotation": "against_play",
+    },
+}
+"""FT-18: ``fft`` (the defaults, the FFT rules) and ``bga``, the behaviours BGA's rules page states:
+Excuse in the last trick to the winner (O-1), discarded trumps not shown (O-8), no opening-lead ban
+(O-9), King/Queen calls only (O-10), no defence-slam line (O-11), the deal passing against play
+(O-13). Table options of BGA — ``declarations`` (misère) and ``grash`` — stay off unless given.
+O-12's literal reading of that page, very probably an error there (FT-19 Q-9), is not part of the
+preset."""
+
 _DEFAULT_THRESHOLDS: Final = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
 
 
@@ -87,8 +107,13 @@ def _thresholds(value: object) -> tuple[int, int, int] | None:
     )
 
 
+def _listed(value: tuple[int, int, int] | None) -> list[int] | None:
+    """``poignee_thresholds`` as a record saves it: a JSON list, or None."""
+    return None if value is None else list(value)
+
+
 @attrs.frozen
-class FrenchTarotOptions:
+class FrenchTarotOptions(GameOptions):
     """Every FT-18 option (O-1 … O-14) plus the player count. See :data:`OPTION_DOCS`.
 
     O-15 (``small_slam``) has no alternative in the sources, so it is not an option: small slams are
@@ -101,14 +126,33 @@ class FrenchTarotOptions:
     Traceback (most recent call last):
         ...
     tarotlib.errors.OptionError: option players must be one of 3, 4, 5 (got 6)
+
+    The presets (:data:`PRESETS`), with further options overriding them; options from a mapping,
+    and back (``poignee_thresholds`` saved as a list):
+
+    >>> bga = FrenchTarotOptions.preset("bga", players=5)
+    >>> bga.players, bga.dealer_rotation, bga.callable_cards
+    (5, 'against_play', 'king_queen')
+    >>> FrenchTarotOptions.preset("fft") == FrenchTarotOptions()
+    True
+    >>> FrenchTarotOptions.from_dict({"player": 5})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown French Tarot option(s) player; known: annulled_deals_count, ...
+    >>> data = FrenchTarotOptions(players=3, poignee_thresholds=(9, 11, 14)).to_dict()
+    >>> data["players"], data["poignee_thresholds"], FrenchTarotOptions.from_dict(data).players
+    (3, [9, 11, 14], 3)
     """
+
+    GAME_NAME: ClassVar[str] = "French Tarot"
+    PRESETS: ClassVar[Mapping[str, Mapping[str, object]]] = PRESETS
 
     players: Literal[3, 4, 5] = 4
     excuse_last_trick: Literal["changes_camp", "to_winner"] = "changes_camp"
     excuse_slam_exception: Literal["any_camp", "attack_only"] = "any_camp"
     declarations: Literal["poignee", "none", "poignee_and_misere"] = "poignee"
     poignee_thresholds: tuple[int, int, int] | None = attrs.field(
-        default=None, converter=_thresholds
+        default=None, converter=_thresholds, metadata=saved_as(_listed)
     )
     poignee_counts_discarded_trumps: bool = True
     grash: bool = False
@@ -140,73 +184,8 @@ class FrenchTarotOptions:
         """Poignée thresholds in force (FT-8.1 by player count unless overridden)."""
         return self.poignee_thresholds or _DEFAULT_THRESHOLDS[self.players]
 
-    @classmethod
-    def preset(cls, name: str, **overrides: object) -> FrenchTarotOptions:
-        """``fft`` (the defaults) or ``bga`` (BGA's rules page), with further options overriding it.
 
-        The ``bga`` preset takes the behaviours BGA's rules page states: Excuse in the last trick to the
-        winner (O-1), discarded trumps not shown (O-8), no opening-lead ban (O-9), King/Queen calls
-        only (O-10), no defence-slam line (O-11), the deal passing against play (O-13). Table options
-        of BGA — ``declarations`` (misère) and ``grash`` — stay off unless given. O-12's literal reading of
-        that page, very probably an error there (FT-19 Q-9), is not part of the preset.
-
-        >>> bga = FrenchTarotOptions.preset("bga", players=5)
-        >>> bga.players, bga.dealer_rotation, bga.callable_cards
-        (5, 'against_play', 'king_queen')
-        >>> FrenchTarotOptions.preset("fft") == FrenchTarotOptions()
-        True
-        """
-        base: dict[str, object]
-        if name == "fft":
-            base = {}
-        elif name == "bga":
-            base = {
-                "excuse_last_trick": "to_winner",
-                "show_discarded_trumps": False,
-                "called_suit_opening_lead_ban": False,
-                "callable_cards": "king_queen",
-                "defence_slam_bonus": 0,
-                "dealer_rotation": "against_play",
-            }
-        else:
-            raise OptionError(f"unknown preset {name!r}; expected 'fft' or 'bga'")
-        base.update(overrides)
-        return cls.from_dict(base)
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> FrenchTarotOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> FrenchTarotOptions.from_dict({"players": 5, "grash": True}).players
-        5
-        >>> FrenchTarotOptions.from_dict({"player": 5})  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        tarotlib.errors.OptionError: unknown French Tarot option(s) player; known: annulled_deals_count, ...
-        """
-        return from_dict(cls, values, "French Tarot")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> data = FrenchTarotOptions(players=3).to_dict()
-        >>> data["players"], data["poignee_thresholds"], FrenchTarotOptions.from_dict(data).players
-        (3, None, 3)
-        """
-        d = attrs.asdict(self)
-        if d["poignee_thresholds"] is not None:
-            d["poignee_thresholds"] = list(d["poignee_thresholds"])
-        return d
-
-
-def options_from(values: Mapping[str, object]) -> FrenchTarotOptions:
-    """Options from keyword values, honouring ``preset``.
-
-    >>> options_from({"preset": "bga", "players": 3}) == FrenchTarotOptions.preset("bga", players=3)
-    True
-    """
-    vals = dict(values)
-    preset = vals.pop("preset", "fft")
-    if not isinstance(preset, str):
-        raise OptionError("preset must be a string ('fft' or 'bga')")
-    return FrenchTarotOptions.preset(preset, **vals)
+options_from: Final = FrenchTarotOptions.options_from
+"""Options from keyword values, honouring ``preset`` (default ``fft``; see
+:meth:`~tarotlib.deal.options.GameOptions.options_from`):
+``options_from({"preset": "bga", "players": 3})``."""

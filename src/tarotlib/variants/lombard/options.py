@@ -1,15 +1,21 @@
 """The options every Lombard game shares (part A): how the cards are dealt (``deal_packets``,
 LO-11) and who deals first (``first_dealer``, LO-1.3). Each game's options class checks them with
-these functions.
+these functions (``first_dealer`` with :func:`~tarotlib.deal.options.check_first_dealer`, which
+every game with that option shares).
 
 >>> packets_of("5-5-5-4", 19, "LO-11"), ONE_AT_A_TIME
 ((5, 5, 5, 4), 'one_at_a_time')
+>>> check_first_dealer(4, 4)
+Traceback (most recent call last):
+    ...
+tarotlib.errors.OptionError: option first_dealer must be a seat 0..3 or 'random' (got 4)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from tarotlib.deal.options import check_first_dealer
 from tarotlib.errors import OptionError
 
 __all__ = ["ONE_AT_A_TIME", "check_first_dealer", "packets_of"]
@@ -46,20 +52,3 @@ def packets_of(text: str, hand: int, section: str) -> tuple[int, ...] | None:
             f"{hand} ({section})"
         )
     return packets
-
-
-def check_first_dealer(value: object, players: int) -> None:
-    """Option ``first_dealer`` (LO-1.3): a seat of the table, or ``"random"``.
-
-    >>> check_first_dealer("random", 4)
-    >>> check_first_dealer(4, 4)
-    Traceback (most recent call last):
-        ...
-    tarotlib.errors.OptionError: option first_dealer must be a seat 0..3 or 'random' (got 4)
-    """
-    if value == "random":
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise OptionError(
-            f"option first_dealer must be a seat 0..{players - 1} or 'random' (got {value!r})"
-        )

@@ -11,16 +11,18 @@ differ (``undertrump`` is ``free`` here, CO-5.2).
 Traceback (most recent call last):
     ...
 tarotlib.errors.OptionError: option max_bid must be a multiple of bid_step (10) from 80 up (got 175)
+>>> contree_options_from({"preset": "bga", "rounding": "half_up"}).rounding
+'half_up'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
+from tarotlib.deal.options import GameOptions, check_choices
 from tarotlib.errors import OptionError
 
 __all__ = ["NOT_IMPLEMENTED", "OPTION_DOCS", "PRESETS", "ContreeOptions", "contree_options_from"]
@@ -177,7 +179,7 @@ def _whole(name: str, value: object, low: int) -> int:
 
 
 @attrs.frozen
-class ContreeOptions:
+class ContreeOptions(GameOptions):
     """Every option of CO-11.1 with its ``ffb`` default. See :data:`OPTION_DOCS`.
 
     >>> options = ContreeOptions()
@@ -185,7 +187,16 @@ class ContreeOptions:
     (160, 4, 'half_up')
     >>> ContreeOptions(final_deal_exact=True).final_deal_exact
     True
+    >>> ContreeOptions.preset("bga", target_score=1000).target_score
+    1000
+    >>> ContreeOptions.from_dict({"rounding": "none"}).rounding
+    'none'
+    >>> ContreeOptions.from_dict(ContreeOptions.preset("bga").to_dict()) == ContreeOptions.preset("bga")
+    True
     """
+
+    GAME_NAME: ClassVar[str] = "Contrée"
+    PRESETS: ClassVar[Mapping[str, Mapping[str, object]]] = PRESETS
 
     direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
     redeal_after_all_pass: Literal["next_dealer", "same_dealer"] = "next_dealer"
@@ -257,37 +268,6 @@ class ContreeOptions:
                     f"({OPTION_DOCS[name][1]}); only {only!r} is"
                 )
 
-    @classmethod
-    def preset(cls, name: str, **overrides: object) -> ContreeOptions:
-        """The preset ``name`` (``ffb``, ``coinche`` or ``bga``; CO-11.2) with ``overrides``.
-
-        >>> ContreeOptions.preset("bga", target_score=1000).target_score
-        1000
-        """
-        if name not in PRESETS:
-            raise OptionError(f"unknown preset {name!r}; expected 'ffb', 'coinche' or 'bga'")
-        values = dict(PRESETS[name])
-        values.update(overrides)
-        return cls.from_dict(values)
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> ContreeOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> ContreeOptions.from_dict({"rounding": "none"}).rounding
-        'none'
-        """
-        return from_dict(cls, values, "Contrée")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> data = ContreeOptions.preset("bga").to_dict()
-        >>> ContreeOptions.from_dict(data) == ContreeOptions.preset("bga")
-        True
-        """
-        return attrs.asdict(self)
-
     @property
     def multiplier(self) -> tuple[int, int, int]:
         """``m`` by level: 1 plain, 2 coinched, ``surcoinche_multiplier`` surcoinched (CO-0.3).
@@ -298,14 +278,5 @@ class ContreeOptions:
         return (1, 2, self.surcoinche_multiplier)
 
 
-def contree_options_from(values: Mapping[str, object]) -> ContreeOptions:
-    """Options from keyword values, honouring ``preset`` (default ``ffb``).
-
-    >>> contree_options_from({"preset": "bga", "rounding": "half_up"}).rounding
-    'half_up'
-    """
-    vals = dict(values)
-    preset = vals.pop("preset", "ffb")
-    if not isinstance(preset, str):
-        raise OptionError("preset must be a string ('ffb', 'coinche' or 'bga')")
-    return ContreeOptions.preset(preset, **vals)
+contree_options_from: Final = ContreeOptions.options_from
+"""Options from keyword values, honouring ``preset`` (default ``ffb``)."""

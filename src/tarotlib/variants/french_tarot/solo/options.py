@@ -8,16 +8,18 @@
 Traceback (most recent call last):
     ...
 tarotlib.errors.OptionError: option solo_petit_sec must be one of optional_redeal, ... (got 'sometimes')
+>>> solo_options_from({"solo_dummy_follow_scope": "whole_hand"}).solo_dummy_follow_scope
+'whole_hand'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal, Self
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
+from tarotlib.deal.options import GameOptions, check_choices
 from tarotlib.errors import OptionError
 
 __all__ = ["SOLO_OPTION_DOCS", "SoloOptions", "solo_options_from"]
@@ -53,7 +55,7 @@ SOLO_OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
 
 
 @attrs.frozen
-class SoloOptions:
+class SoloOptions(GameOptions):
     """The options of the French Tarot solo (FT-20): S-O1 … S-O5 and O-11 (FT-20.11 step 6).
 
     The 3-player rules that FT-20 keeps fixed are not options here: discarded trumps are shown and
@@ -63,7 +65,13 @@ class SoloOptions:
 
     >>> SoloOptions(solo_first_deal_contract="free").solo_first_deal_contract
     'free'
+    >>> SoloOptions.from_dict({"solo_petit_sec": "off"}).solo_petit_sec
+    'off'
+    >>> SoloOptions.from_dict(SoloOptions().to_dict()) == SoloOptions()
+    True
     """
+
+    GAME_NAME: ClassVar[str] = "French Tarot solo"
 
     solo_dummy_follow_scope: Literal["face_up", "whole_hand"] = "face_up"
     solo_poignee_thresholds: Literal["10/13/15", "13/15/18"] = "10/13/15"
@@ -99,31 +107,20 @@ class SoloOptions:
         return (a, b, c)
 
     @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> SoloOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
+    def options_from(cls, values: Mapping[str, object]) -> Self:
+        """Options from keyword values. The solo has no presets: it says so of any ``preset`` but
+        None (French Tarot, which it plays beside, has some).
 
-        >>> SoloOptions.from_dict({"solo_petit_sec": "off"}).solo_petit_sec
-        'off'
+        >>> SoloOptions.options_from({"preset": "bga"})
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.OptionError: the French Tarot solo has no presets
         """
-        return from_dict(cls, values, "French Tarot solo")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> SoloOptions.from_dict(SoloOptions().to_dict()) == SoloOptions()
-        True
-        """
-        return attrs.asdict(self)
+        rest = dict(values)
+        if rest.pop("preset", None) is not None:
+            raise OptionError("the French Tarot solo has no presets")
+        return cls.from_dict(rest)
 
 
-def solo_options_from(values: Mapping[str, object]) -> SoloOptions:
-    """Options from keyword values (the solo has no presets).
-
-    >>> solo_options_from({"solo_dummy_follow_scope": "whole_hand"}).solo_dummy_follow_scope
-    'whole_hand'
-    """
-    vals = dict(values)
-    preset = vals.pop("preset", None)
-    if preset is not None:
-        raise OptionError("the French Tarot solo has no presets")
-    return SoloOptions.from_dict(vals)
+solo_options_from: Final = SoloOptions.options_from
+"""Options from keyword values (:meth:`SoloOptions.options_from`)."""

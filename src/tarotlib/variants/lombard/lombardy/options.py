@@ -17,13 +17,12 @@ tarotlib.errors.OptionError: option deal_packets: the packets 5-5-5 give 15 card
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
-from tarotlib.variants.lombard.options import ONE_AT_A_TIME, check_first_dealer, packets_of
+from tarotlib.deal.options import GameOptions, check_choices, check_first_dealer
+from tarotlib.variants.lombard.options import ONE_AT_A_TIME, packets_of
 
 __all__ = [
     "LOMBARDY_OPTION_DOCS",
@@ -103,7 +102,7 @@ RESEGHINO_OPTION_DOCS: Final[dict[str, tuple[str, str]]] = {
 
 
 @attrs.frozen
-class LombardyOptions:
+class LombardyOptions(GameOptions):
     """Every option of Lombardy tarot with its default (see :data:`LOMBARDY_OPTION_DOCS`).
 
     >>> LombardyOptions.from_dict({"monte": "disabled"}).to_dict()["monte"]
@@ -112,7 +111,15 @@ class LombardyOptions:
     Traceback (most recent call last):
         ...
     tarotlib.errors.OptionError: option first_dealer must be a seat 0..3 or 'random' (got 4)
+    >>> LombardyOptions.from_dict({"tie": "draw"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown Lombardy option(s) tie; known: deal_packets, ...
+    >>> LombardyOptions.from_dict(LombardyOptions().to_dict()) == LombardyOptions()
+    True
     """
+
+    GAME_NAME: ClassVar[str] = "Lombardy"
 
     first_dealer: int | Literal["random"] = 0
     deal_packets: str = ONE_AT_A_TIME
@@ -127,36 +134,25 @@ class LombardyOptions:
 
     def __attrs_post_init__(self) -> None:
         check_choices(self, _LOMBARDY_CHOICES)
-        check_first_dealer(self.first_dealer, 4)
+        check_first_dealer(self.first_dealer, 4)  # LO-1.3
         packets_of(self.deal_packets, 19, "LO-11")
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> LombardyOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> LombardyOptions.from_dict({"tie": "draw"})  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        tarotlib.errors.OptionError: unknown Lombardy option(s) tie; known: deal_packets, ...
-        """
-        return from_dict(cls, values, "Lombardy")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> LombardyOptions.from_dict(LombardyOptions().to_dict()) == LombardyOptions()
-        True
-        """
-        return attrs.asdict(self)
 
 
 @attrs.frozen
-class ReseghinoOptions:
+class ReseghinoOptions(GameOptions):
     """Every option of Reseghino with its default (see :data:`RESEGHINO_OPTION_DOCS`).
 
     >>> ReseghinoOptions(deal_packets="8-8-9").deal_packets
     '8-8-9'
+    >>> ReseghinoOptions.from_dict({"monte": "enabled"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown Reseghino option(s) monte; known: deal_packets, ...
+    >>> ReseghinoOptions().to_dict()["reseghino_tie"]
+    'shared'
     """
+
+    GAME_NAME: ClassVar[str] = "Reseghino"
 
     first_dealer: int | Literal["random"] = 0
     deal_packets: str = ONE_AT_A_TIME
@@ -166,24 +162,5 @@ class ReseghinoOptions:
 
     def __attrs_post_init__(self) -> None:
         check_choices(self, _RESEGHINO_CHOICES)
-        check_first_dealer(self.first_dealer, 3)
+        check_first_dealer(self.first_dealer, 3)  # LO-1.3
         packets_of(self.deal_packets, 25, "RE-3")
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> ReseghinoOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> ReseghinoOptions.from_dict({"monte": "enabled"})  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        tarotlib.errors.OptionError: unknown Reseghino option(s) monte; known: deal_packets, ...
-        """
-        return from_dict(cls, values, "Reseghino")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option.
-
-        >>> ReseghinoOptions().to_dict()["reseghino_tie"]
-        'shared'
-        """
-        return attrs.asdict(self)

@@ -15,14 +15,13 @@ tarotlib.errors.OptionError: option partner_call applies only to Tarocc'Ombre fo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import attrs
 
-from tarotlib._options import check_choices, from_dict
+from tarotlib.deal.options import NOT_SAVED, GameOptions, check_choices, check_first_dealer
 from tarotlib.errors import OptionError
-from tarotlib.variants.lombard.options import ONE_AT_A_TIME, check_first_dealer, packets_of
+from tarotlib.variants.lombard.options import ONE_AT_A_TIME, packets_of
 
 __all__ = ["ARRABIATA", "OPTION_DOCS", "TAROCCO", "OmbreOptions"]
 
@@ -150,7 +149,7 @@ _DEFAULTS: Final = {
 
 
 @attrs.frozen
-class OmbreOptions:
+class OmbreOptions(GameOptions):
     """Every option of the Options table for these games, with its default (see
     :data:`OPTION_DOCS`). ``game`` is :data:`TAROCCO` or :data:`ARRABIATA`; an option that does
     not apply to the game must keep its default. ``deals`` None is one round (``players``
@@ -165,9 +164,24 @@ class OmbreOptions:
     Traceback (most recent call last):
         ...
     tarotlib.errors.OptionError: option deals must be a whole number > 0 (got 0)
+
+    ``to_dict`` saves every option but ``game`` (the registry name says it):
+
+    >>> OmbreOptions.from_dict(OmbreOptions(players=7).to_dict()) == OmbreOptions(players=7)
+    True
+    >>> "game" in OmbreOptions(game=ARRABIATA, players=4).to_dict()
+    False
+    >>> OmbreOptions.from_dict({"player": 5})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown Tarocc'Ombre option(s) player; known: ...
     """
 
-    game: Literal["tarocco-ombre", "ombra-arrabiata"] = TAROCCO
+    GAME_NAME: ClassVar[str] = "Tarocc'Ombre"
+
+    game: Literal["tarocco-ombre", "ombra-arrabiata"] = attrs.field(
+        default=TAROCCO, metadata=NOT_SAVED
+    )
     players: int = 3
     first_dealer: int | Literal["random"] = 0
     deal_packets: str = ONE_AT_A_TIME
@@ -199,7 +213,7 @@ class OmbreOptions:
         allowed = (3, 5, 7) if self.game == TAROCCO else (4,)
         check_choices(self, {"players": allowed})
         check_choices(self, _CHOICES)
-        check_first_dealer(self.first_dealer, self.players)
+        check_first_dealer(self.first_dealer, self.players)  # LO-1.3
         d = self.deals
         if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d <= 0):
             raise OptionError(f"option deals must be a whole number > 0 (got {d!r})")
@@ -263,26 +277,3 @@ class OmbreOptions:
     def match_deals(self) -> int:
         """The number of deals of a match: ``deals``, or one round (TO-10, TO-26, TO-37)."""
         return self.players if self.deals is None else self.deals
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, object]) -> OmbreOptions:
-        """Options from a mapping of names to values (unknown names raise OptionError).
-
-        >>> OmbreOptions.from_dict({"players": 5}).players
-        5
-        >>> OmbreOptions.from_dict({"player": 5})  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        tarotlib.errors.OptionError: unknown Tarocc'Ombre option(s) player; known: ...
-        """
-        return from_dict(cls, values, "Tarocc'Ombre")
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready mapping of every option but ``game`` (the registry name says it).
-
-        >>> OmbreOptions.from_dict(OmbreOptions(players=7).to_dict()) == OmbreOptions(players=7)
-        True
-        """
-        data = attrs.asdict(self)
-        del data["game"]
-        return data

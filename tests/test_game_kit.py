@@ -1,0 +1,228 @@
+"""The game kit, the shared pieces a game package is written with: the options base
+(:class:`tarotlib.deal.options.GameOptions`) — on small games of this module and on every built-in
+game, whose messages, presets and registry entries they must leave as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, Literal
+
+import attrs
+import pytest
+
+import tarotlib
+from tarotlib.deal.options import (
+    NOT_SAVED,
+    GameOptions,
+    check_choices,
+    check_first_dealer,
+    saved_as,
+)
+from tarotlib.errors import OptionError
+from tarotlib.registry import variant_names
+
+
+# -- a small game's options on the base ------------------------------------------------------------
+def _counts(value: object) -> tuple[int, int]:
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return (int(value[0]), int(value[1]))
+    raise OptionError(f"option counts must be two numbers, got {value!r}")
+
+
+def _listed(value: tuple[int, int]) -> list[int]:
+    return list(value)
+
+
+@attrs.frozen
+class WhistOptions(GameOptions):
+    GAME_NAME: ClassVar[str] = "Piquet Whist"
+    PRESETS: ClassVar[Mapping[str, Mapping[str, object]]] = {
+        "club": {},
+        "short": {"deals": 4},
+        "spades": {"trumps": "spades", "counts": [2, 3]},
+    }
+
+    table: str = attrs.field(default="home", metadata=NOT_SAVED)
+    trumps: Literal["hearts", "spades"] = "hearts"
+    deals: int = 8
+    counts: tuple[int, int] = attrs.field(
+        default=(1, 2), converter=_counts, metadata=saved_as(_listed)
+    )
+    first_dealer: int | Literal["random"] = 0
+
+    def __attrs_post_init__(self) -> None:
+        check_choices(self, {"trumps": ("hearts", "spades"), "deals": (8, 4)})
+        check_first_dealer(self.first_dealer, 4)
+
+
+@attrs.frozen
+class PlainOptions(GameOptions):
+    GAME_NAME: ClassVar[str] = "Plain Whist"
+
+    deals: int = 8
+
+
+def test_from_dict_builds_the_options_and_refuses_unknown_names() -> None:
+    assert WhistOptions.from_dict({"deals": 4, "counts": [3, 4]}) == WhistOptions(
+        deals=4, counts=(3, 4)
+    )
+    assert WhistOptions.from_dict({}) == WhistOptions()
+    with pytest.raises(OptionError) as info:
+        WhistOptions.from_dict({"trump": "spades", "deal": 4, "deals": 4})
+    assert str(info.value) == (
+        "unknown Piquet Whist option(s) deal, trump; known: counts, deals, first_dealer, table, "
+        "trumps"
+    )
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"deals": 6}, "option deals must be one of 8, 4 (got 6)"),
+        ({"deals": True}, "option deals must be one of 8, 4 (got True)"),
+        ({"trumps": "clubs"}, "option trumps must be one of hearts, spades (got 'clubs')"),
+        ({"counts": 3}, "option counts must be two numbers, got 3"),
+        ({"first_dealer": 4}, "option first_dealer must be a seat 0..3 or 'random' (got 4)"),
+        ({"first_dealer": True}, "option first_dealer must be a seat 0..3 or 'random' (got True)"),
+    ],
+)
+def test_refused_values_say_why(values: dict[str, object], message: str) -> None:
+    with pytest.raises(OptionError) as info:
+        WhistOptions.from_dict(values)
+    assert str(info.value) == message
+
+
+def test_check_choices_tells_true_from_one() -> None:
+    assert WhistOptions(first_dealer="random").first_dealer == "random"
+    with pytest.raises(OptionError, match=r"must be one of 8, 4 \(got 8.0\)"):
+        WhistOptions(deals=8.0)  # type: ignore[arg-type]  # a refused value, on purpose
+
+
+def test_presets_take_overrides_and_refuse_unknown_names() -> None:
+    assert WhistOptions.preset("club") == WhistOptions()
+    assert WhistOptions.preset("spades") == WhistOptions(trumps="spades", counts=(2, 3))
+    assert WhistOptions.preset("short", deals=8, trumps="spades") == WhistOptions(trumps="spades")
+    with pytest.raises(OptionError) as info:
+        WhistOptions.preset("long")
+    assert str(info.value) == "unknown preset 'long'; expected 'club', 'short' or 'spades'"
+    with pytest.raises(OptionError, match=r"^unknown Piquet Whist option\(s\) colour; known: "):
+        WhistOptions.preset("short", colour="red")
+    with pytest.raises(OptionError, match=r"^unknown preset 'club': Plain Whist has no presets$"):
+        PlainOptions.preset("club")
+
+
+@attrs.frozen
+class TwoPresets(GameOptions):
+    PRESETS: ClassVar[Mapping[str, Mapping[str, object]]] = {"a": {}, "b": {}}
+
+
+@attrs.frozen
+class OnePreset(GameOptions):
+    PRESETS: ClassVar[Mapping[str, Mapping[str, object]]] = {"a": {}}
+
+
+def test_the_expected_presets_are_listed_as_a_sentence() -> None:
+    with pytest.raises(OptionError, match=r"^unknown preset 'c'; expected 'a' or 'b'$"):
+        TwoPresets.preset("c")
+    with pytest.raises(OptionError, match=r"^unknown preset 'c'; expected 'a'$"):
+        OnePreset.preset("c")
+    with pytest.raises(OptionError, match=r"^preset must be a string \('a' or 'b'\)$"):
+        TwoPresets.options_from({"preset": None})
+
+
+def test_options_from_honours_preset_with_the_first_as_default() -> None:
+    assert WhistOptions.options_from({}) == WhistOptions()
+    assert WhistOptions.options_from({"deals": 4}) == WhistOptions(deals=4)
+    assert WhistOptions.options_from({"preset": "short"}) == WhistOptions(deals=4)
+    assert WhistOptions.options_from({"preset": "spades", "counts": (5, 6)}).counts == (5, 6)
+    with pytest.raises(OptionError) as info:
+        WhistOptions.options_from({"preset": 2})
+    assert str(info.value) == "preset must be a string ('club', 'short' or 'spades')"
+    with pytest.raises(OptionError, match="unknown preset 'long'"):
+        WhistOptions.options_from({"preset": "long"})
+
+
+def test_without_presets_options_from_is_from_dict() -> None:
+    assert PlainOptions.options_from({"deals": 4}) == PlainOptions(4)
+    with pytest.raises(
+        OptionError, match=r"^unknown Plain Whist option\(s\) preset; known: deals$"
+    ):
+        PlainOptions.options_from({"preset": None})
+
+
+def test_to_dict_follows_the_fields_exports_and_leaves_out_what_it_must() -> None:
+    options = WhistOptions(table="club", trumps="spades", counts=(4, 5))
+    data = options.to_dict()
+    assert list(data) == ["trumps", "deals", "counts", "first_dealer"]  # the fields' order
+    assert data == {"trumps": "spades", "deals": 8, "counts": [4, 5], "first_dealer": 0}
+    assert WhistOptions.from_dict(data) == attrs.evolve(options, table="home")
+    assert PlainOptions(4).to_dict() == {"deals": 4}
+
+
+def test_the_base_keeps_the_options_slotted_and_frozen() -> None:
+    options = WhistOptions()
+    assert not hasattr(options, "__dict__")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        options.deals = 4  # type: ignore[misc]  # frozen, on purpose
+    assert hash(options) == hash(WhistOptions())
+
+
+# -- the built-in games' options -------------------------------------------------------------------
+def _options_classes() -> list[type[GameOptions]]:
+    found: list[type[GameOptions]] = []
+    for name in variant_names():
+        cls = type(tarotlib.variant(name).options)  # type: ignore[attr-defined]  # every game has
+        if cls not in found:
+            found.append(cls)
+    return found
+
+
+OPTIONS_CLASSES = _options_classes()
+
+
+def test_every_built_in_game_has_its_options_on_the_base() -> None:
+    assert len(OPTIONS_CLASSES) == 8
+    assert all(issubclass(cls, GameOptions) for cls in OPTIONS_CLASSES)
+
+
+@pytest.mark.parametrize("cls", OPTIONS_CLASSES, ids=lambda cls: cls.__name__)
+def test_built_in_options_save_their_fields_in_order_and_read_them_back(
+    cls: type[GameOptions],
+) -> None:
+    for name in ("", *cls.PRESETS):
+        options = cls.preset(name) if name else cls()
+        data = options.to_dict()
+        saved = [f.name for f in attrs.fields(cls) if f.name != "game"]
+        assert list(data) == saved
+        assert cls.from_dict(data) == options
+        assert not hasattr(options, "__dict__")
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "message"),
+    [
+        ("french-tarot", "nope", "unknown preset 'nope'; expected 'fft' or 'bga'"),
+        ("french-tarot", None, "preset must be a string ('fft' or 'bga')"),
+        ("belote", "nope", "unknown preset 'nope'; expected 'ffb', 'classic' or 'bga'"),
+        ("belote", 1, "preset must be a string ('ffb', 'classic' or 'bga')"),
+        ("contree", "nope", "unknown preset 'nope'; expected 'ffb', 'coinche' or 'bga'"),
+        ("contree", 1, "preset must be a string ('ffb', 'coinche' or 'bga')"),
+        ("french-tarot-solo", "fft", "the French Tarot solo has no presets"),
+        ("lombardy", "x", "unknown Lombardy option(s) preset; known: deal_packets, exposure_order"),
+        ("reseghino", "x", "unknown Reseghino option(s) preset; known: deal_packets, first_dealer"),
+        ("tarocco-ombre", "x", "unknown Tarocc'Ombre option(s) preset; known: all_pass"),
+        ("ombra-arrabiata", "x", "unknown Tarocc'Ombre option(s) preset; known: all_pass"),
+        ("chambery", "x", "unknown Chambéry option(s) preset; known: auction"),
+    ],
+)
+def test_the_games_refuse_presets_as_they_did(game: str, preset: object, message: str) -> None:
+    with pytest.raises(OptionError) as info:
+        tarotlib.variant(game, preset=preset)
+    assert str(info.value).startswith(message)
+
+
+def test_the_solo_takes_no_preset_but_none() -> None:
+    assert tarotlib.variant("french-tarot-solo", preset=None).options_dict() == (
+        tarotlib.variant("french-tarot-solo").options_dict()
+    )
