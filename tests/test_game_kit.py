@@ -1,17 +1,20 @@
 """The game kit, the shared pieces a game package is written with: the options base
-(:class:`tarotlib.deal.options.GameOptions`) — on small games of this module and on every built-in
+(:class:`tarotlib.deal.options.GameOptions`), the registration helper
+(:func:`tarotlib.registry.game_entry`) — on small games of this module and on every built-in
 game, whose messages, presets and registry entries they must leave as they were.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 import pytest
 
 import tarotlib
+from tarotlib.deal import Game
+from tarotlib.deal._demo import demo_game
 from tarotlib.deal.options import (
     NOT_SAVED,
     GameOptions,
@@ -20,7 +23,8 @@ from tarotlib.deal.options import (
     saved_as,
 )
 from tarotlib.errors import OptionError
-from tarotlib.registry import variant_names
+from tarotlib.registry import LazyHook, game_entry, variant_info, variant_names
+from tarotlib.testing import registered
 
 
 # -- a small game's options on the base ------------------------------------------------------------
@@ -226,3 +230,137 @@ def test_the_solo_takes_no_preset_but_none() -> None:
     assert tarotlib.variant("french-tarot-solo", preset=None).options_dict() == (
         tarotlib.variant("french-tarot-solo").options_dict()
     )
+
+
+# -- the registration helper -----------------------------------------------------------------------
+def _whist(options: WhistOptions) -> Game:
+    return demo_game(players=4)
+
+
+def test_game_entry_builds_the_factory_and_lazy_hooks() -> None:
+    info = game_entry(
+        "kit-whist",
+        "a game of this test",
+        "KW-1",
+        _whist,
+        WhistOptions.options_from,
+        bot="bot:player",
+        oracle="invariants:check_legal_actions",
+        view="view:parts",
+        package="tarotlib.testing",
+        deck=tarotlib.PIQUET_32,
+        presets=tuple(WhistOptions.PRESETS),
+        contracts=["low", "high"],
+        teams=[[0, 2], [1, 3]],
+        zero_sum=False,
+    )
+    assert (info.name, info.description, info.rules_reference) == (
+        "kit-whist",
+        "a game of this test",
+        "KW-1",
+    )
+    assert info.bot == LazyHook("tarotlib.testing.bot:player")
+    assert info.oracle == LazyHook("tarotlib.testing.invariants:check_legal_actions")
+    assert info.view == LazyHook("tarotlib.testing.view:parts")
+    assert info.trick_exceptions is None and info.options_strategy is None
+    assert info.presets == ("club", "short", "spades") and info.contracts == ("low", "high")
+    assert info.deck is tarotlib.PIQUET_32 and not info.zero_sum and not info.default
+    assert info.factory.__module__ == __name__
+    with registered(info):
+        assert tarotlib.variant("kit-whist", preset="short").players == 4
+        assert info.teams is not None
+        assert info.teams(tarotlib.variant("kit-whist")) == ((0, 2), (1, 3))
+        with pytest.raises(OptionError, match=r"unknown Piquet Whist option\(s\) colour"):
+            tarotlib.variant("kit-whist", colour="red")
+        with pytest.raises(OptionError, match="unknown preset 'long'"):
+            tarotlib.variant("kit-whist", preset="long")
+        state = tarotlib.variant("kit-whist").new_deal(seed=1)
+        assert info.oracle(state) is None  # the hook loads its target when called
+    assert "kit-whist" not in variant_names()
+
+
+def test_game_entry_resolves_hooks_against_the_calling_package() -> None:
+    namespace: dict[str, Any] = {
+        "__name__": "mygames.whist.plugin",
+        "__package__": "mygames.whist",
+        "game_entry": game_entry,
+        "rules": _whist,
+        "options": WhistOptions.from_dict,
+    }
+    code = 'INFO = game_entry("kit-whist", "-", "-", rules, options, bot="bot:player")'
+    exec(compile(code, "<plugin>", "exec"), namespace)
+    info = namespace["INFO"]
+    assert info.bot == LazyHook("mygames.whist.bot:player")
+    assert info.factory.__module__ == "mygames.whist.plugin"
+    assert info.teams is None and info.oracle is None
+    with pytest.raises(ModuleNotFoundError, match="mygames"):
+        info.bot(None)  # nothing was imported before the first call
+
+    namespace.update(__name__="whist_plugin", __package__="")  # a top-level module
+    exec(compile(code, "<plugin>", "exec"), namespace)
+    assert namespace["INFO"].bot == LazyHook("bot:player")
+
+
+#: Every built-in game's hooks, as its plugin named them.
+HOOKS = {
+    "belote": ("belote", "oracle:check_belote_state", None, "strategies:options"),
+    "chambery": ("chambery", "oracle:check_chambery_state", None, "strategies:options"),
+    "contree": ("belote.contree", "oracle:check_contree_state", None, "strategies:options"),
+    "french-tarot": (
+        "french_tarot",
+        "oracle:check_french_tarot_state",
+        "oracle:trick_exceptions",
+        "strategies:options",
+    ),
+    "french-tarot-solo": (
+        "french_tarot.solo",
+        "oracle:check_solo_state",
+        None,
+        "strategies:solo_options",
+    ),
+    "lombardy": (
+        "lombard.lombardy",
+        "oracle:check_lombard_state",
+        None,
+        "strategies:lombardy_options",
+    ),
+    "ombra-arrabiata": (
+        "lombard.ombre",
+        "oracle:check_ombre_state",
+        None,
+        "strategies:arrabiata_options",
+    ),
+    "reseghino": (
+        "lombard.lombardy",
+        "oracle:check_lombard_state",
+        None,
+        "strategies:reseghino_options",
+    ),
+    "tarocco-ombre": (
+        "lombard.ombre",
+        "oracle:check_ombre_state",
+        None,
+        "strategies:tarocco_options",
+    ),
+}
+
+
+def _target(hook: object) -> str | None:
+    assert hook is None or isinstance(hook, LazyHook)
+    return None if hook is None else hook.target
+
+
+@pytest.mark.parametrize("name", sorted(HOOKS))
+def test_the_built_in_entries_name_their_hooks_in_their_own_package(name: str) -> None:
+    package, oracle, trick_exceptions, strategy = HOOKS[name]
+    base = f"tarotlib.variants.{package}"
+    info = variant_info(name)
+    assert info.factory.__module__ == f"{base}.plugin"
+    found = [_target(getattr(info, field)) for field in ("bot", "oracle", "view")]
+    assert found == [f"{base}.bot:player", f"{base}.{oracle}", f"{base}.view:view_parts"]
+    assert _target(info.trick_exceptions) == (
+        None if trick_exceptions is None else f"{base}.{trick_exceptions}"
+    )
+    assert _target(info.options_strategy) == f"{base}.{strategy}"
+    for field in ("bot", "oracle", "view", "options_strategy"):
+        assert callable(getattr(info, field).load())  # the target exists

@@ -2,8 +2,8 @@
 
 Every game registers itself: a game package of ``tarotlib.variants`` builds its
 :class:`VariantInfo` — the factory of its rules and its optional hooks (its heuristic player, its
-independent checker, its terminal view, its option strategy, ...) — and passes it to
-:func:`register` when it is imported. On first use the registry imports every subpackage of
+independent checker, its terminal view, its option strategy, ...), with :func:`game_entry` — and
+passes it to :func:`register` when it is imported. On first use the registry imports every subpackage of
 ``tarotlib.variants`` (so a game added there is found without being named anywhere else), then
 loads the third-party games declared under the entry-point group ``tarotlib.variants``. Nothing in
 tarotlib outside a game's own package names a game: the shared modules ask the registry for what
@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -52,6 +53,7 @@ __all__ = [
     "LazyHook",
     "VariantInfo",
     "default_variant",
+    "game_entry",
     "hook_attribute",
     "register",
     "unregister",
@@ -185,6 +187,104 @@ class VariantInfo:
     )
     zero_sum: bool = attrs.field(default=True, kw_only=True, repr=False)
     default: bool = attrs.field(default=False, kw_only=True, repr=False)
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def game_entry(
+    name: str,
+    description: str,
+    rules_reference: str,
+    rules: Callable[[OptionsT], Game],
+    options: Callable[[Mapping[str, object]], OptionsT],
+    *,
+    bot: str | None = None,
+    oracle: str | None = None,
+    trick_exceptions: str | None = None,
+    view: str | None = None,
+    options_strategy: str | None = None,
+    deck: Deck | None = None,
+    presets: Sequence[str] = (),
+    contracts: Sequence[str] = (),
+    teams: Sequence[Sequence[int]] | None = None,
+    zero_sum: bool = True,
+    default: bool = False,
+    package: str | None = None,
+) -> VariantInfo:
+    """The :class:`VariantInfo` of a game package, as its ``plugin`` module writes it.
+
+    - the factory is ``rules(options(values))`` for the keyword values ``variant(name, ...)`` is
+      given: ``options`` reads them (``FrenchTarotOptions.options_from``, say) and ``rules``, the
+      game's class, takes the options object;
+    - each hook is named ``"module:name"`` relative to ``package`` — by default the package of the
+      module that calls (``bot="bot:player"`` in ``tarotlib.variants.belote.plugin`` is
+      ``tarotlib.variants.belote.bot:player``) — and becomes a :class:`LazyHook`, so that
+      registering the game imports none of them;
+    - ``teams``, when given, are the game's fixed partnerships, the same under any options;
+    - the other fields are :class:`VariantInfo`'s.
+
+    The factory reports the calling module as its own (``factory.__module__``), as a function
+    written there would.
+
+    >>> from typing import ClassVar
+    >>> from tarotlib.deal._demo import demo_game
+    >>> from tarotlib.deal.options import GameOptions
+    >>> @attrs.frozen
+    ... class DemoOptions(GameOptions):
+    ...     GAME_NAME: ClassVar[str] = "demo"
+    ...     players: int = 3
+    >>> info = game_entry("demo", "a demo", "-", lambda o: demo_game(players=o.players),
+    ...                   DemoOptions.from_dict, bot="bot:player", package="mygames.demo",
+    ...                   teams=((0, 2), (1, 3)))
+    >>> info.factory(players=4).players, info.bot, info.oracle
+    (4, LazyHook(target='mygames.demo.bot:player'), None)
+    >>> info.teams(info.factory())
+    ((0, 2), (1, 3))
+    >>> info.factory(colour="red")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.OptionError: unknown demo option(s) colour; known: players
+    """
+    caller = sys._getframe(1).f_globals
+    base = caller.get("__package__") if package is None else package
+
+    def hook(target: str | None) -> LazyHook | None:
+        if target is None:
+            return None
+        return LazyHook(f"{base}.{target}" if base else target)
+
+    def factory(**values: object) -> Game:
+        return rules(options(values))
+
+    factory.__module__ = caller.get("__name__", factory.__module__)
+    return VariantInfo(
+        name,
+        description,
+        rules_reference,
+        factory,
+        bot=hook(bot),
+        oracle=hook(oracle),
+        trick_exceptions=hook(trick_exceptions),
+        view=hook(view),
+        options_strategy=hook(options_strategy),
+        deck=deck,
+        presets=tuple(presets),
+        contracts=tuple(contracts),
+        teams=None if teams is None else _fixed_teams(teams),
+        zero_sum=zero_sum,
+        default=default,
+    )
+
+
+def _fixed_teams(teams: Sequence[Sequence[int]]) -> Callable[[Game], tuple[tuple[int, ...], ...]]:
+    """The ``teams`` hook of a game whose partnerships are the same under any options."""
+    fixed = tuple(tuple(team) for team in teams)
+
+    def of(rules: Game) -> tuple[tuple[int, ...], ...]:
+        return fixed
+
+    return of
 
 
 _REGISTRY: dict[str, VariantInfo] = {}

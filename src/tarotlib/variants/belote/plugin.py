@@ -15,40 +15,26 @@ called.
 from __future__ import annotations
 
 from tarotlib.core.decks import PIQUET_32
-from tarotlib.deal import Game
-from tarotlib.registry import LazyHook, VariantInfo, register
+from tarotlib.registry import game_entry, register
 from tarotlib.variants.belote.game import Belote
 from tarotlib.variants.belote.options import PRESETS, options_from
 
 __all__ = ["INFO"]
 
-
-def _belote(**options: object) -> Game:
-    return Belote(options_from(options))
-
-
-def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
-    """The two fixed partnerships: seats 0 and 2 against 1 and 3 (BE-2.1)."""
-    return ((0, 2), (1, 3))
-
-
-def _hook(target: str) -> LazyHook:
-    return LazyHook(f"{__package__}.{target}")
-
-
-INFO = VariantInfo(
+INFO = game_entry(
     "belote",
     "Belote, 4 players in partnerships (FFB rules; preset='classic' with declarations, "
     "preset='bga' for Board Game Arena)",
     "docs/rules/belote.md BE-0 to BE-17",
-    _belote,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_belote_state"),
-    options_strategy=_hook("strategies:options"),
-    view=_hook("view:view_parts"),
+    Belote,
+    options_from,
+    bot="bot:player",
+    oracle="oracle:check_belote_state",
+    options_strategy="strategies:options",
+    view="view:view_parts",
     deck=PIQUET_32,
     presets=tuple(PRESETS),
-    teams=_teams,
+    teams=((0, 2), (1, 3)),  # BE-2.1: the two fixed partnerships
     zero_sum=False,  # partners both hold their team's points (BE-11)
 )
 """The registry entry of Belote."""

@@ -16,33 +16,24 @@ package; the hooks import their modules only when first called.
 from __future__ import annotations
 
 from tarotlib.core.decks import TAROT_78
-from tarotlib.deal import Game
-from tarotlib.registry import LazyHook, VariantInfo, register
+from tarotlib.registry import game_entry, register
 from tarotlib.variants.chambery.game import SOLOS, Chambery
 from tarotlib.variants.chambery.options import ChamberyOptions
 from tarotlib.variants.chambery.scoring import Contract
 
 __all__ = ["INFO"]
 
-
-def _chambery(**options: object) -> Game:
-    return Chambery(ChamberyOptions.from_dict(options))
-
-
-def _hook(target: str) -> LazyHook:
-    return LazyHook(f"{__package__}.{target}")
-
-
-INFO = VariantInfo(
+INFO = game_entry(
     "chambery",
     "Chambéry flower tarot: 3 to 6 players (6: the dealer's right sits out) with 78 cards, "
     "or 3 or 4 with the 62-card simplifié (simplifie=True); solos or the dealer's King call",
     "docs/rules/chambery-tarot.md CH-1 to CH-17",
-    _chambery,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_chambery_state"),
-    options_strategy=_hook("strategies:options"),
-    view=_hook("view:view_parts"),
+    Chambery,
+    ChamberyOptions.from_dict,
+    bot="bot:player",
+    oracle="oracle:check_chambery_state",
+    options_strategy="strategies:options",
+    view="view:view_parts",
     deck=TAROT_78,
     contracts=(Contract.KING_CALL.label, *(c.label for c in SOLOS)),
     zero_sum=True,  # CH-15.4, CH-16.4

@@ -13,34 +13,26 @@ their modules only when first called.
 from __future__ import annotations
 
 from tarotlib.core.decks import TAROT_78
-from tarotlib.deal import Game
-from tarotlib.registry import LazyHook, VariantInfo, register
-from tarotlib.variants.french_tarot.game import FrenchTarot, options_from
+from tarotlib.registry import game_entry, register
+from tarotlib.variants.french_tarot.game import FrenchTarot
+from tarotlib.variants.french_tarot.options import PRESETS, options_from
 from tarotlib.variants.french_tarot.types import Contract
 
 __all__ = ["INFO"]
 
-
-def _french_tarot(**options: object) -> Game:
-    return FrenchTarot(options_from(options))
-
-
-def _hook(target: str) -> LazyHook:
-    return LazyHook(f"{__package__}.{target}")
-
-
-INFO = VariantInfo(
+INFO = game_entry(
     "french-tarot",
     "French Tarot for 3, 4 or 5 players (FFT rules; preset='bga' for Board Game Arena)",
     "docs/rules/french-tarot.md FT-0 to FT-19",
-    _french_tarot,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_french_tarot_state"),
-    trick_exceptions=_hook("oracle:trick_exceptions"),
-    options_strategy=_hook("strategies:options"),
-    view=_hook("view:view_parts"),
+    FrenchTarot,
+    options_from,
+    bot="bot:player",
+    oracle="oracle:check_french_tarot_state",
+    trick_exceptions="oracle:trick_exceptions",
+    options_strategy="strategies:options",
+    view="view:view_parts",
     deck=TAROT_78,
-    presets=("fft", "bga"),
+    presets=tuple(PRESETS),
     contracts=tuple(contract.label for contract in Contract),
     default=True,
 )

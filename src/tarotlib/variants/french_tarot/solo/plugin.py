@@ -10,28 +10,23 @@
 from __future__ import annotations
 
 from tarotlib.core.decks import TAROT_78
-from tarotlib.deal import Game
-from tarotlib.registry import LazyHook, VariantInfo, register
+from tarotlib.registry import game_entry, register
 from tarotlib.variants.french_tarot.solo.game import FrenchTarotSolo
 from tarotlib.variants.french_tarot.solo.options import solo_options_from
 from tarotlib.variants.french_tarot.types import Contract
 
 __all__ = ["INFO"]
 
-
-def _solo(**options: object) -> Game:
-    return FrenchTarotSolo(solo_options_from(options))
-
-
-INFO = VariantInfo(
+INFO = game_entry(
     "french-tarot-solo",
     "French Tarot solo: one player against the AI and the dummy (Karen Robinson's solo variant, FT-20)",
     "docs/rules/french-tarot.md FT-20",
-    _solo,
-    bot=LazyHook(f"{__package__}.bot:player"),
-    oracle=LazyHook(f"{__package__}.oracle:check_solo_state"),
-    options_strategy=LazyHook(f"{__package__}.strategies:solo_options"),
-    view=LazyHook(f"{__package__}.view:view_parts"),
+    FrenchTarotSolo,
+    solo_options_from,
+    bot="bot:player",
+    oracle="oracle:check_solo_state",
+    options_strategy="strategies:solo_options",
+    view="view:view_parts",
     deck=TAROT_78,
     contracts=tuple(contract.label for contract in Contract),
 )

@@ -14,55 +14,38 @@ first called.
 from __future__ import annotations
 
 from tarotlib.core.decks import TAROT_78
-from tarotlib.deal import Game
-from tarotlib.registry import LazyHook, VariantInfo, register
+from tarotlib.registry import game_entry, register
 from tarotlib.variants.lombard.lombardy.game import Lombardy, Reseghino
 from tarotlib.variants.lombard.lombardy.options import LombardyOptions, ReseghinoOptions
 
 __all__ = ["LOMBARDY", "RESEGHINO"]
 
-
-def _lombardy(**options: object) -> Game:
-    return Lombardy(LombardyOptions.from_dict(options))
-
-
-def _reseghino(**options: object) -> Game:
-    return Reseghino(ReseghinoOptions.from_dict(options))
-
-
-def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
-    """LO-10: seats 0 and 2 against 1 and 3."""
-    return ((0, 2), (1, 3))
-
-
-def _hook(target: str) -> LazyHook:
-    return LazyHook(f"{__package__}.{target}")
-
-
-LOMBARDY = VariantInfo(
+LOMBARDY = game_entry(
     "lombardy",
     "Lombardy tarot, 4 players in two partnerships, 78 cards (exposure, Monte, the Matto)",
     "docs/rules/lombard-tarot.md LO-1 to LO-17",
-    _lombardy,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_lombard_state"),
-    options_strategy=_hook("strategies:lombardy_options"),
-    view=_hook("view:view_parts"),
+    Lombardy,
+    LombardyOptions.from_dict,
+    bot="bot:player",
+    oracle="oracle:check_lombard_state",
+    options_strategy="strategies:lombardy_options",
+    view="view:view_parts",
     deck=TAROT_78,
-    teams=_teams,
+    teams=((0, 2), (1, 3)),  # LO-10: seats 0 and 2 against 1 and 3
     zero_sum=False,  # LO-16.2: only the team above 36 scores
 )
 """The registry entry of Lombardy tarot."""
 
-RESEGHINO = VariantInfo(
+RESEGHINO = game_entry(
     "reseghino",
     "Reseghino, 3 players each for himself, 78 cards (the Matto, counting in threes)",
     "docs/rules/lombard-tarot.md LO-1 to LO-9, RE-1 to RE-7",
-    _reseghino,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_lombard_state"),
-    options_strategy=_hook("strategies:reseghino_options"),
-    view=_hook("view:view_parts"),
+    Reseghino,
+    ReseghinoOptions.from_dict,
+    bot="bot:player",
+    oracle="oracle:check_lombard_state",
+    options_strategy="strategies:reseghino_options",
+    view="view:view_parts",
     deck=TAROT_78,
     zero_sum=True,  # RE-6
 )

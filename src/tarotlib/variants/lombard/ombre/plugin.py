@@ -15,59 +15,57 @@ tarotlib.errors.OptionError: option players must be one of 4 (got 3)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tarotlib.core.decks import OMBRE_54
-from tarotlib.deal import Game
 from tarotlib.errors import OptionError
-from tarotlib.registry import LazyHook, VariantInfo, register
+from tarotlib.registry import game_entry, register
 from tarotlib.variants.lombard.ombre.game import Ombre
 from tarotlib.variants.lombard.ombre.options import ARRABIATA, TAROCCO, OmbreOptions
 
 __all__ = ["ARRABIATA_INFO", "TAROCCO_INFO"]
 
 
-def _tarocco(**options: object) -> Game:
-    if "game" in options:
+def _tarocco(values: Mapping[str, object]) -> OmbreOptions:
+    if "game" in values:
         raise OptionError("option game is set by the variant's name")
-    return Ombre(OmbreOptions.from_dict(options))
+    return OmbreOptions.from_dict(values)
 
 
-def _arrabiata(**options: object) -> Game:
-    if "game" in options:
+def _arrabiata(values: Mapping[str, object]) -> OmbreOptions:
+    if "game" in values:
         raise OptionError("option game is set by the variant's name")
-    values = {"players": 4, **options, "game": ARRABIATA}
-    return Ombre(OmbreOptions.from_dict(values))
-
-
-def _hook(target: str) -> LazyHook:
-    return LazyHook(f"{__package__}.{target}")
+    return OmbreOptions.from_dict({"players": 4, **values, "game": ARRABIATA})
 
 
 _CONTRACTS = ("due", "una", "niente")
 
-TAROCCO_INFO = VariantInfo(
+TAROCCO_INFO = game_entry(
     TAROCCO,
     "Tarocc'Ombre: a declarer against the others; 3 players with 54 cards (default), "
     "5 or 7 with 78 cards and a secretly called partner",
     "docs/rules/lombard-tarot.md LO-1 to LO-9, TO-1 to TO-10, TO-30 to TO-37",
+    Ombre,
     _tarocco,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_ombre_state"),
-    options_strategy=_hook("strategies:tarocco_options"),
-    view=_hook("view:view_parts"),
+    bot="bot:player",
+    oracle="oracle:check_ombre_state",
+    options_strategy="strategies:tarocco_options",
+    view="view:view_parts",
     deck=OMBRE_54,
     contracts=_CONTRACTS,
 )
 """The registry entry of Tarocc'Ombre (its deck is the 3-player pack; 5 and 7 use 78 cards)."""
 
-ARRABIATA_INFO = VariantInfo(
+ARRABIATA_INFO = game_entry(
     ARRABIATA,
     "Ombra arrabiata: 4 players, 54 cards, a declarer against the other three",
     "docs/rules/lombard-tarot.md LO-1 to LO-9, TO-20 to TO-26",
+    Ombre,
     _arrabiata,
-    bot=_hook("bot:player"),
-    oracle=_hook("oracle:check_ombre_state"),
-    options_strategy=_hook("strategies:arrabiata_options"),
-    view=_hook("view:view_parts"),
+    bot="bot:player",
+    oracle="oracle:check_ombre_state",
+    options_strategy="strategies:arrabiata_options",
+    view="view:view_parts",
     deck=OMBRE_54,
     contracts=_CONTRACTS,
 )
