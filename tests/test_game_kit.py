@@ -1,18 +1,31 @@
 """The game kit, the shared pieces a game package is written with: the options base
 (:class:`tarotlib.deal.options.GameOptions`), the registration helper
-(:func:`tarotlib.registry.game_entry`) — on small games of this module and on every built-in
-game, whose messages, presets and registry entries they must leave as they were.
+(:func:`tarotlib.registry.game_entry`) and the breakdown formatter (:mod:`tarotlib.core.text`) —
+on small games of this module and on every built-in game, whose messages, presets, registry
+entries and breakdown text they must leave as they were.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import attrs
 import pytest
 
 import tarotlib
+from tarotlib.core.text import (
+    MINUS,
+    seat_line,
+    seat_lines,
+    seat_list,
+    signed,
+    team_line,
+    team_list,
+    unsigned,
+)
 from tarotlib.deal import Game
 from tarotlib.deal._demo import demo_game
 from tarotlib.deal.options import (
@@ -24,7 +37,7 @@ from tarotlib.deal.options import (
 )
 from tarotlib.errors import OptionError
 from tarotlib.registry import LazyHook, game_entry, variant_info, variant_names
-from tarotlib.testing import registered
+from tarotlib.testing import random_play, registered
 
 
 # -- a small game's options on the base ------------------------------------------------------------
@@ -364,3 +377,59 @@ def test_the_built_in_entries_name_their_hooks_in_their_own_package(name: str) -
     assert _target(info.options_strategy) == f"{base}.{strategy}"
     for field in ("bot", "oracle", "view", "options_strategy"):
         assert callable(getattr(info, field).load())  # the target exists
+
+
+# -- the breakdown formatter -----------------------------------------------------------------------
+def test_signed_numbers_carry_the_minus_sign_and_no_sign_for_zero() -> None:
+    assert [signed(v) for v in (5, -5, 0, -0.0, 36.5, -74.5)] == [
+        "+5",
+        "\u22125",
+        "0",
+        "0",
+        "+36.5",
+        "\u221274.5",
+    ]
+    assert signed(-2.25, ".1f") == "\u22122.2" and signed(0.0, ".1f") == "0.0"
+    assert unsigned(-4) == "\u22124" and unsigned(4) == "4"
+    assert "-" not in signed(-3) and MINUS == "\u2212"
+
+
+def test_seat_lines_give_each_seat_its_role_and_signed_score() -> None:
+    assert seat_lines((-288, 96, 96, 96), {0: "taker"}) == (
+        "seat 0 (taker): \u2212288",
+        "seat 1: +96",
+        "seat 2: +96",
+        "seat 3: +96",
+    )
+    assert seat_lines((0, 7)) == ("seat 0: 0", "seat 1: +7")
+    assert seat_lines((3, -3), {5: "partner"}) == ("seat 0: +3", "seat 1: \u22123")
+    assert seat_line(2, "10 points") == "seat 2: 10 points"
+    assert seat_line(2, "10 points", "partner") == "seat 2 (partner): 10 points"
+
+
+def test_seat_and_team_lists_read_as_one_line() -> None:
+    assert seat_list((18, 10, -28)) == "seat 0 +18, seat 1 +10, seat 2 \u221228"
+    assert seat_list(()) == ""
+    assert team_list((107, 55)) == "team 0 107, team 1 55"
+    assert team_list((41, -2), "AB") == "team A 41, team B \u22122"
+    assert team_line("B", "+1 GP") == "team B: +1 GP"
+    with pytest.raises(ValueError, match="zip"):
+        team_list((1, 2, 3))  # two names by default: a third value is a mistake
+
+
+def test_no_game_writes_its_own_signed_numbers() -> None:
+    variants = Path(tarotlib.__file__).parent / "variants"
+    for path in variants.rglob("scoring.py"):
+        source = path.read_text(encoding="utf-8")
+        assert "def _signed" not in source, path
+        # the seat lines come from tarotlib.core.text (a pile's label "seat 0" aside)
+        assert not re.search(r'f"seat \{seat\}(:|\{role)', source), path
+
+
+@pytest.mark.parametrize("name", sorted(HOOKS))
+def test_breakdowns_show_negative_scores_with_the_minus_sign(name: str) -> None:
+    rules = tarotlib.variant(name)
+    for seed in range(20):
+        final, _ = random_play(rules.new_deal(seed=seed), seed)
+        for line in final.result.lines():
+            assert not re.search(r"(^|[\s(=:,])-\d", line), line

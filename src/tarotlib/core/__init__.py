@@ -10,6 +10,7 @@
 - :mod:`tarotlib.core.shows` — shows from the hand (the poignée);
 - :mod:`tarotlib.core.actions` — the actions a player takes;
 - :mod:`tarotlib.core.results` — what a deal ends with;
+- :mod:`tarotlib.core.text` — the text of a score: signed numbers, seat and team lines;
 - :mod:`tarotlib.core.rng` — seeded randomness.
 
 Above this layer, :mod:`tarotlib.deal` is the deal machine that runs a game from these parts, and

@@ -19,7 +19,8 @@ __all__ = ["Breakdown", "Conversion", "DealResult"]
 
 @runtime_checkable
 class Breakdown(Protocol):
-    """A readable explanation of a deal's score.
+    """A readable explanation of a deal's score. The games write its numbers and its seat and team
+    lines with :mod:`tarotlib.core.text` (``seat 0 (taker): −288``).
 
     >>> import random, tarotlib
     >>> rng = random.Random(2)

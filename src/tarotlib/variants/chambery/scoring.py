@@ -18,7 +18,7 @@ from typing import Final, Literal
 
 import attrs
 
-from tarotlib._text import signed
+from tarotlib.core.text import seat_line, seat_list, signed
 from tarotlib.variants.chambery.facts import Config, card_points
 
 __all__ = [
@@ -304,14 +304,13 @@ class ThreePlayerScore:
         """
         out = [*self.notes]
         for seat, (p, d, m) in enumerate(zip(self.points, self.d, self.m, strict=True)):
-            line = f"seat {seat}: {p} points, {p} − {self.half} = {signed(d)}"
+            line = f"{p} points, {p} − {self.half} = {signed(d)}"
             if d < 0:
                 doubled = f" × 2 (below {self.half // 2}) = {-d * m}" if m == 2 else ""
                 line += f", pays {-d}{doubled} (CH-16.1, CH-16.2)"
-            out.append(line)
+            out.append(seat_line(seat, line))
         out.append(
-            "settlement: "
-            + ", ".join(f"seat {s} {signed(v)}" for s, v in enumerate(self.scores))
+            f"settlement: {seat_list(self.scores)}"
             + (" (CH-16.3)" if self.sharing == "dm" else " (CH-16.3 top_scorer_takes_excess)")
         )
         return tuple(out)

@@ -47,6 +47,7 @@ import attrs
 from tarotlib.core.cards import EXCUSE
 from tarotlib.core.points import FRENCH_TAROT_POINTS
 from tarotlib.core.results import DealResult
+from tarotlib.core.text import seat_line, seat_lines, signed
 from tarotlib.errors import ScoringError
 from tarotlib.variants.french_tarot.facts import OUDLERS_MASK, PETIT
 from tarotlib.variants.french_tarot.types import Camp, Contract, Declaration, DeclarationKind
@@ -127,15 +128,6 @@ def _half_to_text(half_points: int) -> str:
 def _half_to_number(half_points: int) -> float:
     """Half points to points: an ``int`` when whole, else an exact ``x.5`` float."""
     return half_points // 2 if half_points % 2 == 0 else half_points / 2
-
-
-def _signed(value: int) -> str:
-    """``+5``, ``−5`` (Unicode minus, as in the rules text), ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
 
 
 def _to_declarations(value: Iterable[Declaration]) -> tuple[Declaration, ...]:
@@ -543,7 +535,7 @@ class FrenchTarotScore:
         sign = "+" if self.sign > 0 else "−"
         out.append(
             f"base {sign}({_CONTRACT_VALUE} + {self.margin}) × {self.multiplier} = "
-            f"{_signed(self.base)}"
+            f"{signed(self.base)}"
         )
 
         if self.pab == 0:
@@ -551,8 +543,8 @@ class FrenchTarotScore:
         else:
             camp = "attack" if self.pab > 0 else "defence"
             out.append(
-                f"petit au bout: {camp}, {_signed(self.pab * _PETIT_AU_BOUT)} × "
-                f"{self.multiplier} = {_signed(self.petit_au_bout_bonus)}"
+                f"petit au bout: {camp}, {signed(self.pab * _PETIT_AU_BOUT)} × "
+                f"{self.multiplier} = {signed(self.petit_au_bout_bonus)}"
             )
 
         winner = "attack" if self.made else "defence"
@@ -566,31 +558,28 @@ class FrenchTarotScore:
         if len(self.declarations) > 1:
             out.append(
                 f"declarations total B = {self.declaration_bonus} to the {winner}: "
-                f"{_signed(self.declaration_term)}"
+                f"{signed(self.declaration_term)}"
             )
 
         if self.slam_bonus == 0 and self.slam_reason == "no slam":
             out.append("slam: none")
         else:
-            out.append(f"slam: {self.slam_reason}, C = {_signed(self.slam_bonus)}")
+            out.append(f"slam: {self.slam_reason}, C = {signed(self.slam_bonus)}")
 
         terms = [self.base, self.petit_au_bout_bonus, self.declaration_term, self.slam_bonus]
         shown = [self.base] + [term for term in terms[1:] if term != 0]
         if len(shown) == 1:
-            out.append(f"D = {_signed(self.per_defender)}")
+            out.append(f"D = {signed(self.per_defender)}")
         else:
-            expression = _signed(shown[0]) + "".join(
+            expression = signed(shown[0]) + "".join(
                 f" + {term}" if term > 0 else f" − {-term}" for term in shown[1:]
             )
-            out.append(f"D = {expression} = {_signed(self.per_defender)}")
+            out.append(f"D = {expression} = {signed(self.per_defender)}")
 
-        for seat, amount in enumerate(self.scores):
-            role = ""
-            if seat == summary.taker:
-                role = " (taker)"
-            elif seat == summary.partner:
-                role = " (partner)"
-            out.append(f"seat {seat}{role}: {_signed(amount)}")
+        roles = {summary.taker: "taker"}
+        if summary.partner is not None:  # never the taker (FT-5.3)
+            roles[summary.partner] = "partner"
+        out.extend(seat_lines(self.scores, roles))
         return tuple(out)
 
     def __str__(self) -> str:
@@ -775,11 +764,9 @@ class GrashScore:
         for seat, (pile, score) in enumerate(
             zip(self.card_half_points, self.half_point_scores, strict=True)
         ):
-            sign = "+" if score > 0 else ""
-            out.append(
-                f"seat {seat}: {_half_to_text(pile)} points, {total} − {self.players} × "
-                f"{_half_to_text(pile)} = {sign}{_half_to_text(score)}"
-            )
+            points = _half_to_text(pile)
+            formula = f"{total} − {self.players} × {points} = {signed(_half_to_number(score))}"
+            out.append(seat_line(seat, f"{points} points, {formula}"))
         return tuple(out)
 
     def __str__(self) -> str:

@@ -26,6 +26,7 @@ from typing import Final
 
 import attrs
 
+from tarotlib.core.text import team_line, team_list
 from tarotlib.errors import ScoringError
 from tarotlib.variants.belote.contree.options import ContreeOptions
 from tarotlib.variants.belote.contree.types import CAPOT_VALUE, BidKind, ContreeContract
@@ -230,8 +231,7 @@ class ContreeScore:
         out = [
             f"{c.bid.label}{('', ' coinched', ' surcoinched')[c.level]} by seat {c.bidder} "
             f"(attack: team {self.attack}), m = {self.multiplier}",
-            f"points made: team 0 {f.points[0]}, team 1 {f.points[1]}; "
-            f"tricks {f.tricks[0]} / {f.tricks[1]}",
+            f"points made: {team_list(f.points)}; tricks {f.tricks[0]} / {f.tricks[1]}",
         ]
         if c.kind is BidKind.NUMBER:
             test = (
@@ -254,7 +254,7 @@ class ContreeScore:
                 parts.append(f"declarations {self.declaration_points[team]}")
             line = " + ".join(parts)
             extra = self.belote_points[team] or self.declaration_points[team]
-            out.append(f"team {team}: {line}" + (f" = {self.team_scores[team]}" if extra else ""))
+            out.append(team_line(team, line + (f" = {self.team_scores[team]}" if extra else "")))
         if self.carry_out:
             out.append(f"litige: {self.carry_out} set aside for the next deal's winner (CO-9.7)")
         return tuple(out)

@@ -19,8 +19,8 @@ from typing import Final, Literal
 
 import attrs
 
-from tarotlib._text import signed
 from tarotlib.core.points import LeftoverRule, PointTable
+from tarotlib.core.text import seat_line, signed, team_line, team_list
 from tarotlib.variants.lombard.facts import points, values
 
 __all__ = [
@@ -232,7 +232,7 @@ class ReseghinoScore:
         """
         out = [*self.notes, *(p.line() for p in self.piles)]
         out += [
-            f"seat {seat}: {int(p.points)} − 26 = {signed(score)} (RE-6)"
+            seat_line(seat, f"{int(p.points)} − 26 = {signed(score)} (RE-6)")
             for seat, (p, score) in enumerate(zip(self.piles, self.scores, strict=True))
         ]
         return tuple(out)
@@ -288,22 +288,23 @@ class GamePoints:
         """
         ta, tb = self.totals
         d = abs(ta - tb)
-        out = [f"totals: team A {ta}, team B {tb}; difference {d}"]
-        names = ("team A", "team B")
+        out = [f"totals: {team_list(self.totals, 'AB')}; difference {d}"]
         if d == 0:
             out.append("tied: no base game points (LO-17.6 draw)")
-        for k, name in enumerate(names):
+        for k, name in enumerate("AB"):
             if self.base[k]:
-                out.append(f"{name} wins: 1 + floor({d}/36) = {self.base[k]} GP (LO-17.3)")
+                out.append(f"team {name} wins: 1 + floor({d}/36) = {self.base[k]} GP (LO-17.3)")
             if self.zero_bonus[k]:
-                out.append(f"{name}: +1 GP, the losers' total is 0 (LO-17.4)")
+                out.append(team_line(name, "+1 GP, the losers' total is 0 (LO-17.4)"))
             if self.all_tricks[k]:
                 out.append(
-                    f"{name}: +{self.all_tricks[k]} GP for deals in which it won all the tricks "
-                    "(LO-17.5)"
+                    team_line(
+                        name,
+                        f"+{self.all_tricks[k]} GP for deals in which it won all the tricks "
+                        "(LO-17.5)",
+                    )
                 )
-        a, b = self.points
-        out.append(f"game points: team A {a}, team B {b}")
+        out.append(f"game points: {team_list(self.points, 'AB')}")
         return tuple(out)
 
 

@@ -23,6 +23,7 @@ from typing import Final
 
 import attrs
 
+from tarotlib.core.text import seat_lines
 from tarotlib.errors import ScoringError
 
 __all__ = [
@@ -228,21 +229,14 @@ class OmbreScore:
                 kind = "cappotto" if self.won else "reverse cappotto"
                 bonus = f" + {kind} {self.cappotto}"
             out.append(f"G = base {self.base} + extra {formula} = {self.extra}{bonus} = {self.G}")
-        for seat, score in enumerate(self.scores):
-            role = ""
-            if seat == s.declarer:
-                role = " (declarer)"
-            elif seat == s.partner:
-                role = " (partner)"
-            out.append(f"seat {seat}{role}: {_signed(score)}")
+        roles = {s.declarer: "declarer"}
+        if s.partner >= 0:  # never the declarer (OmbreSummary checks it)
+            roles[s.partner] = "partner"
+        out.extend(seat_lines(self.scores, roles))
         return tuple(out)
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def score_deal(summary: OmbreSummary) -> OmbreScore:
