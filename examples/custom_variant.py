@@ -25,6 +25,7 @@ from tarotlib.bots import RandomBot
 from tarotlib.core.cards import SUIT_MASKS, suit_card
 from tarotlib.core.points import PointTable
 from tarotlib.core.ranking import RankOrder
+from tarotlib.core.text import seat_line
 from tarotlib.core.tricks import TrickRules
 from tarotlib.deal import TrickPlay
 
@@ -55,7 +56,7 @@ class Tally:  # the readable score: the tarotlib.Breakdown protocol
     points: tuple[int, ...]
 
     def lines(self) -> tuple[str, ...]:
-        return tuple(f"seat {seat}: {p} card points" for seat, p in enumerate(self.points))
+        return tuple(seat_line(seat, f"{p} card points") for seat, p in enumerate(self.points))
 
 
 # 3. Register it: then tarotlib.variant("piquet-whist") builds it, and the command line plays it
