@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from tarotlib._text import signed
 from tarotlib.bots.random_bot import RandomBot
 from tarotlib.bots.weighing import TieBreaker
 from tarotlib.core.actions import Action
 from tarotlib.core.rng import derive_seed
+from tarotlib.core.text import signed
 from tarotlib.deal import DealState, Game
 from tarotlib.errors import UnknownVariantError
 from tarotlib.registry import variant_info

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tarotlib._text import signed
+from tarotlib.core.text import signed
 from tarotlib.simulation.stats import SimulationSummary
 
 __all__ = ["count_of", "format_summary"]

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tarotlib._text import signed as _signed
-from tarotlib._text import unsigned
 from tarotlib.core.actions import Action, Call, Discard, Play
 from tarotlib.core.results import DealResult
+from tarotlib.core.text import signed as _signed
+from tarotlib.core.text import unsigned
 from tarotlib.core.tricks import PlayedTrick
 from tarotlib.match import Match
 from tarotlib.terminal.view import TableView
