@@ -7,8 +7,10 @@ scored by :func:`~tarotlib.variants.belote.contree.scoring.score_contree` (CO-8,
 What is shared with Belote: the pack and notation, the rank orders and point tables
 (``contract_table``), the legal-card rules (``trick_rules``), the belote pairs and their
 announcement (``PairAnnouncement``), the declarations (``MeldDeclaration`` with Belote's
-combinations and comparison), the count of scoring belotes (``belotes_of``) and the dealing
-machinery (``StockSchedule`` with no stock: CO-3.4's packets).
+combinations and comparison), the count of scoring belotes (``belotes_of``), the dealing
+machinery (``StockSchedule`` with no stock: CO-3.4's packets), and the state and observation code
+(:class:`~tarotlib.variants.belote.state.BeloteFamilyState`,
+:class:`~tarotlib.variants.belote.observation.BeloteFamilyObservation`).
 
 >>> import tarotlib
 >>> rules = tarotlib.variant("contree")
@@ -47,6 +49,11 @@ from tarotlib.deal.play import eldest
 from tarotlib.errors import DealError
 from tarotlib.variants.belote.contree.auction import ContreeAuction
 from tarotlib.variants.belote.contree.declarations import scored_declarations
+from tarotlib.variants.belote.contree.observation import (
+    ContreeObservation,
+    observe,
+    visible_mask,
+)
 from tarotlib.variants.belote.contree.options import ContreeOptions
 from tarotlib.variants.belote.contree.scoring import (
     ContreeFacts,
@@ -55,12 +62,7 @@ from tarotlib.variants.belote.contree.scoring import (
     score_contree,
     settle_contree,
 )
-from tarotlib.variants.belote.contree.state import (
-    ContreeObservation,
-    ContreeState,
-    observe,
-    visible_mask,
-)
+from tarotlib.variants.belote.contree.state import ContreeState
 from tarotlib.variants.belote.contree.types import (
     BidKind,
     Coinche,
@@ -369,7 +371,7 @@ class Contree(Game[ContreeState]):
 
     def visible_mask(self, state: ContreeState, seat: int) -> int:
         """The cards :meth:`observe` shows ``seat``, as a mask, without building the
-        observation (:func:`~tarotlib.variants.belote.contree.state.visible_mask`).
+        observation (:func:`~tarotlib.variants.belote.contree.observation.visible_mask`).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("contree")

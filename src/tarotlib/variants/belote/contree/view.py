@@ -15,7 +15,7 @@ from __future__ import annotations
 from tarotlib.core.cards import PIQUET_NOTATION
 from tarotlib.deal.observe import Observation
 from tarotlib.terminal.view import ViewParts
-from tarotlib.variants.belote.contree.state import ContreeObservation
+from tarotlib.variants.belote.contree.observation import ContreeObservation
 from tarotlib.variants.belote.contree.types import ContreeBid
 from tarotlib.variants.belote.view import _groups
 
