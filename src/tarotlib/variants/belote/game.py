@@ -19,7 +19,7 @@ Phases: ``bidding`` (take or name a trump, BE-4), the completion of the deal (BE
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -93,7 +93,7 @@ _PAIRS: Final = {
 
 def _belote_pairs(data: DealData) -> tuple[tuple[int, int, int], ...]:
     """BE-9.1: the K and Q of the trump suit; of each suit in TA; none in SA."""
-    return _PAIRS[data.contract]  # type: ignore[index]
+    return _PAIRS[cast(Contract, data.contract)]
 
 
 BELOTE_HOLDERS: Final[Note[tuple[tuple[int, int], ...]]] = Note("belote_holders", ())
@@ -103,7 +103,9 @@ COMBOS: Final[Note[tuple[tuple[MeldRecord, ...], ...]]] = Note("combos", ())
 """The note of each seat's combinations when play begins (BE-10.1)."""
 
 
-def belote_announcement(mode: str, rule: str = "BE-9.2") -> PairAnnouncement:
+def belote_announcement(
+    mode: Literal["auto", "explicit"], rule: str = "BE-9.2"
+) -> PairAnnouncement:
     """Belote-rebelote as a play offer (BE-9.1, BE-9.2; Contrée's CO-6.1, CO-6.2): the K and Q
     of a belote suit (:func:`_belote_pairs`), announced by the engine (``mode="auto"``) or by
     the player (``"explicit"``); ``rule`` is the section its messages cite.
@@ -114,7 +116,7 @@ def belote_announcement(mode: str, rule: str = "BE-9.2") -> PairAnnouncement:
     return PairAnnouncement(
         (Announcement.BELOTE, Announcement.REBELOTE),
         _belote_pairs,
-        mode=mode,  # type: ignore[arg-type]
+        mode=mode,
         notation=PIQUET_NOTATION,
         holders_key=BELOTE_HOLDERS,
         auto_reason=f"belote is announced by the engine (option belote_announce='auto', {rule})",
@@ -134,13 +136,13 @@ def meld_declarations(*, enabled: bool, auto: bool, reuse: bool) -> MeldDeclarat
     """
     return MeldDeclaration(
         combinations,
-        is_valid_declaration,  # type: ignore[arg-type]
+        is_valid_declaration,  # type: ignore[arg-type]  # MeldDeclaration isn't generic in its records
         Combination,
         tuple(CombinationKind),
         enabled=enabled,
         auto=auto,
         reuse=reuse,
-        auto_order=auto_choice,  # type: ignore[arg-type]
+        auto_order=auto_choice,  # type: ignore[arg-type]  # (likewise: these are Combinations)
         notation=PIQUET_NOTATION,
         key=COMBOS,
         every=every_combination,
@@ -249,7 +251,7 @@ class Belote(Game[BeloteState]):
         return self._trick_rules[self._contract(contract)]
 
     def _rules_of(self, data: DealData) -> TrickRules:
-        return self._trick_rules[data.contract]  # type: ignore[call-overload, no-any-return]
+        return self._trick_rules[cast(Contract, data.contract)]
 
     def check_layout(self, layout: Layout) -> None:
         """BE-3.3/BE-3.4: four 5-card hands, no kitty, and the 12-card stock in dealing order

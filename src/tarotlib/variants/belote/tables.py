@@ -170,15 +170,16 @@ def trick_rules(
     'must overtrump ♠K'
     """
     table = contract_table(contract, ta_sa_points)
-    common = {
-        "rank_order": table.rank_order,
-        "fool": 0,
-        "notation": PIQUET_NOTATION,
-        "pretty_reasons": True,
-    }
+    rules = functools.partial(  # what every contract has: its ranks, no fool, piquet names
+        TrickRules,
+        rank_order=table.rank_order,
+        fool=0,
+        notation=PIQUET_NOTATION,
+        pretty_reasons=True,
+    )
     suit = contract.suit
     if suit is not None:  # BE-7.3 – BE-7.6
-        return TrickRules(
+        return rules(
             trumps=table.trumps,
             must_trump=True,
             overtrump=Overtrump.OPPONENTS,
@@ -186,12 +187,10 @@ def trick_rules(
             undertrump=undertrump == "compulsory",
             partner_trumped=PartnerTrumped(partner_trump_rule),
             trump_label=f"{suit.label} (trumps)",
-            **common,  # type: ignore[arg-type]
         )
-    return TrickRules(  # BE-7.7 (TA: must beat within the led suit), BE-7.8 (SA)
+    return rules(  # BE-7.7 (TA: must beat within the led suit), BE-7.8 (SA)
         trumps=0,
         must_trump=False,
         follow_higher=contract is Contract.ALL_TRUMPS,
         follow_higher_partner=ta_must_beat_partner,
-        **common,  # type: ignore[arg-type]
     )

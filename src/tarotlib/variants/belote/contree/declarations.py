@@ -75,7 +75,8 @@ def best_declaring_team(
             key = (1, value, rank, 0)
         else:
             key = declaration_key(combo, denomination)
-        if keys[combo.team] is None or key > keys[combo.team]:  # type: ignore[operator]
+        best = keys[combo.team]
+        if best is None or key > best:
             keys[combo.team] = key
     k0, k1 = keys
     if k0 is None and k1 is None:

@@ -26,7 +26,7 @@ machinery (``StockSchedule`` with no stock: CO-3.4's packets), and the state and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -47,7 +47,7 @@ from tarotlib.deal import (
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.play import eldest
 from tarotlib.errors import DealError
-from tarotlib.variants.belote.contree.auction import ContreeAuction
+from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE, ContreeAuction
 from tarotlib.variants.belote.contree.declarations import scored_declarations
 from tarotlib.variants.belote.contree.observation import (
     ContreeObservation,
@@ -144,11 +144,11 @@ class Contree(Game[ContreeState]):
         object.__setattr__(self, "auction", auction)
 
     def _rules_of(self, data: DealData) -> TrickRules:
-        return self._trick_rules[data.contract]  # type: ignore[call-overload, no-any-return]
+        return self._trick_rules[cast(Contract, data.contract)]
 
     def _leader(self, state: DealState) -> int:
         """CO-5.1: the player after the dealer leads, or the générale bidder (``generale_leads``)."""
-        c = ContreeState.contract.fget(state)  # type: ignore[attr-defined]
+        c = state.data.note(CONTRACT_NOTE)
         if c is not None and c.kind is BidKind.GENERALE and self.options.generale_leads:
             return int(c.bidder)
         return eldest(state)
@@ -290,7 +290,7 @@ class Contree(Game[ContreeState]):
                 pts[team] += 100 - (252 - o.capot_total)
             elif last == team:
                 pts[team] += 10
-        belotes = belotes_of(state)  # type: ignore[arg-type]
+        belotes = belotes_of(state)  # type: ignore[arg-type]  # typed for BeloteState, reads shared parts
         if o.belote_announce == "auto" and not o.belote_king_first:
             played = belotes[c.attack]  # every belote held is announced and completed (CO-6.2)
         else:

@@ -105,8 +105,9 @@ class _Auction:
         p = self.speaker
         acts = {"pass"}
         if self.bid is None or self.level == 0 or not self.o.coinche_ends_bidding:
+            own = self.bid[2] if self.bid is not None and self.bidder == p else None
             for b in self._bids():
-                if self._outranks(b) and not (self.bidder == p and b[2] == self.bid[2]):  # type: ignore[index]
+                if self._outranks(b) and b[2] != own:  # CO-4.4 item 3: another denomination
                     acts.add(self._text(b))
         if (
             self.bid is not None
@@ -358,7 +359,8 @@ def _check_score(
     assert min(s) >= 0, f"negative score {s} (CO-9.9)"
     assert result.scores == (s[0], s[1], s[0], s[1]), "partners score alike"
     if score.multiplier > 1 and score.made is not None:
-        loser = 1 - score.winner_team  # type: ignore[operator]
+        assert score.winner_team is not None, "a made or failed contract has a winner"
+        loser = 1 - score.winner_team
         assert s[loser] == score.belote_points[loser], (
             "a coinched loser scores only belotes (CO-9.4)"
         )
