@@ -10,7 +10,9 @@
   blank, from its shortest suit.
 - Partner call (TO-34): the strongest trump it lacks.
 - Play (LO-6): it wins a trick with its cheapest winning card when the trick is worth it, gives
-  counting cards to a trick its side is winning, and otherwise throws its cheapest card.
+  counting cards to a trick its side is winning, and otherwise throws its cheapest card. Which card
+  wins the trick, and which cards would beat it, it asks the games' trick rules
+  (:data:`~tarotlib.variants.lombard.facts.TRICKS`, the rules of their play phase).
 
 >>> import tarotlib
 >>> from tarotlib.bots import HeuristicBot
@@ -43,29 +45,43 @@ from tarotlib.core.actions import (
     Request,
     Stop,
 )
+from tarotlib.core.cards import trump
+from tarotlib.core.tricks import TRUMP_CLASS
 from tarotlib.deal import Game
-from tarotlib.variants.lombard.facts import MATTO, MONDO, TRICKS, values
+from tarotlib.variants.lombard.facts import KINGS_MASK, MATTO, MONDO, TRICKS, values
 from tarotlib.variants.lombard.ombre.game import Ombre
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation
 
 __all__ = ["OmbreBot", "player"]
 
 _STRENGTH: Final = TRICKS.rank_order.strength
+_CLASS: Final = TRICKS.card_class
+"""Each card's class in the trick rules: its suit (0-3), trumps (``TRUMP_CLASS``), the Matto."""
 _VALUES: Final = values(6)  # group values: a blank is 1
+_T16: Final = trump(16)
+_HIGH_TRUMPS: Final = 1 << _T16 | TRICKS.above[_T16]
+"""The high trumps: the 16 and the trumps above it."""
 
 
 def _is_trump(card: int) -> bool:
-    return 56 <= card <= 76
+    return _CLASS[card] == TRUMP_CLASS
 
 
-def _suit(card: int) -> int:
-    return 4 if _is_trump(card) else (-1 if card == MATTO else card // 14)
+def _is_king(card: int) -> bool:
+    return bool(KINGS_MASK >> card & 1)
 
 
 def _worth(card: int) -> int:
     """Card points (a blank 0)."""
     v = _VALUES[card]
     return 0 if v == 1 else v
+
+
+def _card(action: Action) -> int:
+    """The card of a discard or a give (the steps that ask for one offer only those)."""
+    if isinstance(action, (Discard, Give)):
+        return int(action.card)
+    raise TypeError(f"{action.text}: neither a discard nor a give")
 
 
 def strength(hand: Sequence[int]) -> float:
@@ -80,37 +96,23 @@ def strength(hand: Sequence[int]) -> float:
         if c == MONDO:
             total += 3
         elif _is_trump(c):
-            total += 1.5 if c >= 56 + 15 else 1
+            total += 1.5 if _HIGH_TRUMPS >> c & 1 else 1
         elif c == MATTO:
             total += 1
-        elif c % 14 == 13:
+        elif _is_king(c):
             total += 1.5
     return total
 
 
 def _winning(trick: Sequence[int], leader: int, n: int) -> tuple[int, int]:
-    """(winning card, its seat) of a partial trick, (-1, -1) when nothing but the Matto."""
-    led = next((c for c in trick if c != MATTO), -1)
-    if led < 0:
-        return -1, -1
-    suit = _suit(led)
-    best_card, best_seat, best_key = -1, -1, -1
+    """``(winning card, its seat)`` of a partial trick led by ``leader`` at a table of ``n``, as
+    the trick rules play it (LO-6.3, LO-7.2); ``(-1, -1)`` while nothing but the Matto is played."""
+    led, win, seat = -1, -1, -1
     for i, c in enumerate(trick):
-        if c == MATTO:
-            continue
-        if _is_trump(c) or _suit(c) == suit:
-            key = _STRENGTH[c] + (1000 if _is_trump(c) else 0)
-            if key > best_key:
-                best_card, best_seat, best_key = c, (leader + i) % n, key
-    return best_card, best_seat
-
-
-def _beats(card: int, winner: int, suit: int) -> bool:
-    if card == MATTO:
-        return False
-    if _is_trump(card):
-        return not _is_trump(winner) or _STRENGTH[card] > _STRENGTH[winner]
-    return not _is_trump(winner) and _suit(card) == suit and _STRENGTH[card] > _STRENGTH[winner]
+        led, new = TRICKS.follow(led, win, c)
+        if new != win:
+            win, seat = new, (leader + i) % n
+    return win, seat
 
 
 class OmbreBot:
@@ -151,19 +153,19 @@ class OmbreBot:
         if isinstance(first, Give):
             if seen.phase == "exchanges":
                 return self._discard(hand, actions)
-            return best(self.rng, actions, [-_worth(int(a.card)) for a in actions])  # type: ignore[attr-defined]
+            return best(self.rng, actions, [-_worth(_card(a)) for a in actions])
         return self._play(seen, hand, actions, rules)
 
     # -- before play ------------------------------------------------------------------------------
     def _discard(self, hand: list[int], actions: Sequence[Action]) -> Action:
-        counts = [0] * 6
+        counts = [0] * 6  # by class (suit, trumps, Matto)
         for c in hand:
-            counts[_suit(c) + 1] += 1
+            counts[_CLASS[c]] += 1
 
         def keep(card: int) -> float:
-            return _worth(card) * 10 + (30 if _is_trump(card) else 0) + counts[_suit(card) + 1]
+            return _worth(card) * 10 + (30 if _is_trump(card) else 0) + counts[_CLASS[card]]
 
-        return best(self.rng, actions, [-keep(int(a.card)) for a in actions])  # type: ignore[attr-defined]
+        return best(self.rng, actions, [-keep(_card(a)) for a in actions])
 
     def _threshold(self, rules: Ombre, level: int) -> float:
         o = rules.options
@@ -190,7 +192,7 @@ class OmbreBot:
         def want(card: int) -> float:
             if _is_trump(card):
                 return 100 + card
-            if card % 14 == 13:
+            if _is_king(card):
                 return 50
             return _worth(card)
 
@@ -224,9 +226,9 @@ class OmbreBot:
         if not trick or all(c == MATTO for c in trick):
             # Lead: a King, or a high trump as declarer, else a low blank of a long suit.
             def lead(card: int) -> float:
-                if card % 14 == 13 and card < 56:
+                if _is_king(card):
                     return 50
-                if _is_trump(card) and me == declarer and card >= 56 + 15:
+                if _HIGH_TRUMPS >> card & 1 and me == declarer:
                     return 40 + card
                 return (
                     -_worth(card) * 10
@@ -236,16 +238,14 @@ class OmbreBot:
 
             return best(self.rng, plays, [lead(c) for c in cards])
         winner, seat = _winning(trick, leader, n)
-        suit = _suit(next(c for c in trick if c != MATTO))
         points = sum(_worth(c) for c in trick)
-        if seat in mine and (
-            last or (_is_trump(winner) and _STRENGTH[winner] > _STRENGTH[56 + 15])
-        ):
+        if seat in mine and (last or TRICKS.above[_T16] >> winner & 1):
             # The side wins: give points.
             return best(
                 self.rng, plays, [_worth(c) * 10 - (50 if c == MATTO else 0) for c in cards]
             )
-        winners = [c for c in cards if _beats(c, winner, suit)]
+        beats = TRICKS.beats[winner]  # LO-6.3: the cards that would take the trick
+        winners = [c for c in cards if beats >> c & 1]
         if winners and (points > 0 or last or seat not in mine):
             return best(
                 self.rng, plays, [(-_STRENGTH[c] if c in winners else -10_000) for c in cards]
