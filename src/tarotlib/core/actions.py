@@ -75,8 +75,8 @@ __all__ = [
 class Action:
     """Base class of all actions.
 
-    >>> isinstance(Pass(), Action), str(Pass())
-    (True, 'pass')
+    >>> str(Pass()), Pass() == Pass(), Pass() == Stop(), len({Pass(), Pass(), Stop()})
+    ('pass', True, False, 2)
     """
 
     verb: ClassVar[str] = ""
@@ -94,8 +94,8 @@ class Action:
 class Pass(Action):
     """Pass in an auction.
 
-    >>> Pass().text, Pass() == Pass()
-    ('pass', True)
+    >>> Pass().text, Pass() == Pass(), Pass() == Play.of(ALL_CARDS[0])
+    ('pass', True, False)
     """
 
     verb: ClassVar[str] = "pass"
@@ -293,8 +293,8 @@ class Give(_CardAction):
 class Stop(Action):
     """Stop early where going on is a right, not a duty (no more requests, TO-6.4, CH-9.5).
 
-    >>> Stop().text, Stop() == Stop()
-    ('stop', True)
+    >>> Stop().text, Stop() == Stop(), Stop() == Pass()
+    ('stop', True, False)
     """
 
     verb: ClassVar[str] = "stop"

@@ -481,8 +481,11 @@ class PacketSchedule:
 
         >>> from tarotlib.core.decks import TAROT_78
         >>> schedule = PacketSchedule(packet_size=3, packets_per_player=6, kitty_size=6)
-        >>> schedule.deal(TAROT_78, players=4, dealer=0, seed=42) == schedule.deal(TAROT_78, 4, 0, 42)
+        >>> layout = schedule.deal(TAROT_78, players=4, dealer=0, seed=42)
+        >>> layout == schedule.deal_order(shuffle(TAROT_78.cards, 42), 4, 0)  # the seed's shuffle
         True
+        >>> format_cards(layout.kitty), layout == schedule.deal(TAROT_78, 4, 0, seed=43)
+        ('10S 4H JH 1D KD T7', False)
         """
         return self.deal_order(shuffle(deck.cards, seed), players, dealer)
 
@@ -761,8 +764,11 @@ class DealerExtraSchedule:
 
         >>> from tarotlib.core.decks import TAROT_78
         >>> plan = DealerExtraSchedule(hand=25, extra=3)                          # RE-3
-        >>> plan.deal(TAROT_78, 3, 0, seed=5) == plan.deal(TAROT_78, 3, 0, seed=5)
+        >>> layout = plan.deal(TAROT_78, 3, 0, seed=5)
+        >>> layout == plan.deal_order(shuffle(TAROT_78.cards, 5), 3, 0)  # the seed's shuffle
         True
+        >>> [len(hand) for hand in layout.hands], layout == plan.deal(TAROT_78, 3, 0, seed=6)
+        ([28, 25, 25], False)
         """
         return self.deal_order(shuffle(deck.cards, seed), players, dealer)
 
@@ -922,8 +928,13 @@ class PileSchedule:
         """A seeded random deal of ``deck``: reproducible, piles included.
 
         >>> from tarotlib.core.decks import TAROT_78
-        >>> PileSchedule().deal(TAROT_78, 3, 0, seed=9) == PileSchedule().deal(TAROT_78, 3, 0, seed=9)
+        >>> layout = PileSchedule().deal(TAROT_78, 3, 0, seed=9)
+        >>> layout == PileSchedule().deal_order(shuffle(TAROT_78.cards, 9), 3, 0)  # the seed's shuffle
         True
+        >>> len(layout.kitty), layout.order is not None
+        (6, True)
+        >>> layout == PileSchedule().deal(TAROT_78, 3, 0, seed=10)
+        False
         """
         return self.deal_order(shuffle(deck.cards, seed), players, dealer)
 
@@ -989,8 +1000,10 @@ def first_dealer_from_seed(seed: int, players: int) -> int:
     """The first dealer of a match seeded with ``seed``, drawn uniformly with the seeded RNG (the
     rules files leave it to "the seeded RNG" when the caller does not give one: FT-2.3, BE-3.1).
 
-    >>> first_dealer_from_seed(5, 4) == first_dealer_from_seed(5, 4)
-    True
+    >>> [first_dealer_from_seed(seed, 4) for seed in range(8)]
+    [3, 0, 1, 2, 0, 3, 2, 2]
+    >>> (derive_seed(5, -(2**32)) * 4) >> 64   # seed 5: a word of its own stream, scaled to 4 seats
+    3
     >>> sorted({first_dealer_from_seed(s, 4) for s in range(40)})
     [0, 1, 2, 3]
     """

@@ -41,8 +41,10 @@ def splitmix64(state: int) -> tuple[int, int]:
 def derive_seed(seed: int, index: int) -> int:
     """A 64-bit seed derived from ``seed`` and ``index`` (e.g. the k-th deal of a match).
 
-    >>> derive_seed(2024, 0) == derive_seed(2024, 0), derive_seed(2024, 0) == derive_seed(2024, 1)
-    (True, False)
+    >>> hex(derive_seed(2024, 0)), hex(derive_seed(2024, 1))
+    ('0xf3d5fb4583023a03', '0x900d1f70a7bb6af7')
+    >>> hex(splitmix64(splitmix64(2024 ^ 0xD1B54A32D192ED03)[1] + 0)[1])  # two SplitMix64 steps
+    '0xf3d5fb4583023a03'
     >>> 0 <= derive_seed(2024, 5) < 2**64
     True
     """

@@ -209,8 +209,9 @@ class Game(abc.ABC, Generic[S]):
         >>> import tarotlib
         >>> rules = tarotlib.variant("french-tarot", players=3)
         >>> state = rules.new_deal(seed=5, dealer=2)
-        >>> rules.new_deal(layout=state.layout) == rules.new_deal(layout=state.layout)
-        True
+        >>> again = rules.new_deal(layout=state.layout)   # the seeded deal's cards, dealt again
+        >>> again.layout == state.layout, again.legal_actions() == state.legal_actions(), again.seed
+        (True, True, None)
         >>> state.data.order, state.data.sitter
         (None, -1)
         """
