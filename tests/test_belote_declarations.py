@@ -344,7 +344,13 @@ def test_property_combinations_are_exact_and_maximal(h: int, seat: int) -> None:
         assert c.seat == seat
         assert combination_error(c) is None
         assert is_valid_declaration(c, h, (), card_reuse=True) is None
-    assert combinations(h, seat) == found  # deterministic
+    # In the documented order: carrés first, strongest first (J 9 A 10 K Q), then the sequences
+    # by suit (♠ ♥ ♦ ♣) and, within a suit, highest first.
+    strength = [11, 9, 1, 10, 14, 13]
+    assert [c.cards[0] % 14 + 1 for c in carres] == [r for r in strength if r in complete]
+    assert found == (*carres, *sequences)
+    heads = [(c.cards[0] // 14, -NATURAL_RANKS.index(c.cards[0] % 14 + 1)) for c in sequences]
+    assert heads == sorted(heads)
 
 
 def beats(x: Combination, y: Combination, contract: Contract) -> int:

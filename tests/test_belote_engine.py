@@ -24,6 +24,7 @@ from tarotlib.core.cards import (
 )
 from tarotlib.core.dealing import Layout
 from tarotlib.core.decks import PIQUET_32
+from tarotlib.core.rng import shuffle
 from tarotlib.errors import DealError, IllegalActionError, OptionError
 from tarotlib.variants.belote import (
     Announcement,
@@ -362,7 +363,12 @@ def test_new_deal_argument_errors() -> None:
         rules.new_deal()
     with pytest.raises(DealError):
         rules.new_deal(seed=1, dealer=4)
-    assert rules.new_deal(seed=9, dealer=2).layout == rules.new_deal(seed=9, dealer=2).layout
+    # A seed deals the pack in the order tarotlib.core.rng shuffles it (BE-3.1): the same layout
+    # as dealing that order by hand; another seed, or another dealer, deals other hands.
+    dealt = rules.new_deal(seed=9, dealer=2).layout
+    assert dealt == rules.deal_from_order(shuffle(PIQUET_32.cards, 9), dealer=2).layout
+    assert dealt.hands != rules.new_deal(seed=10, dealer=2).layout.hands
+    assert dealt.hands != rules.new_deal(seed=9, dealer=3).layout.hands
 
 
 def test_start_play_argument_errors() -> None:

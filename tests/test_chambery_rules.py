@@ -5,12 +5,20 @@ the state unchanged, and what each seat sees."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from chambery_helpers import CONFIGURATIONS, chambery, layout_with, play, play_out, texts
 
 import tarotlib
 from tarotlib.core.actions import Discard, Play, Request
 from tarotlib.core.cards import parse_card
+from tarotlib.core.dealing import Layout
+from tarotlib.core.rng import shuffle
 from tarotlib.testing import check_rejects, check_state
 from tarotlib.variants.chambery import ChamberyState
 from tarotlib.variants.chambery.facts import config
@@ -54,8 +62,23 @@ def test_the_deal_of_each_configuration(players: int, simplifie: bool) -> None:
 
 
 def test_seeded_deals_are_reproducible_and_listed() -> None:
+    """A seeded deal is the pack in the order tarotlib.core.rng shuffles it, dealt by the plan;
+    a fresh interpreter (another hash seed) deals the same; another seed deals other hands."""
     rules = chambery(6)
-    assert rules.new_deal(seed=9, dealer=2) == rules.new_deal(seed=9, dealer=2)
+    state = rules.new_deal(seed=9, dealer=2)
+    assert state.layout == rules.deal_from_order(shuffle(rules.deck.cards, 9), 2).layout
+    assert state.layout.hands != rules.new_deal(seed=10, dealer=2).layout.hands
+    code = (
+        "import json, tarotlib\n"
+        "state = tarotlib.variant('chambery', players=6).new_deal(seed=9, dealer=2)\n"
+        "print(json.dumps(state.layout.to_json()))\n"
+    )
+    src = str(Path(tarotlib.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": src}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert Layout.from_json(json.loads(run.stdout)) == state.layout
     assert "chambery" in tarotlib.variant_names()
 
 

@@ -151,6 +151,9 @@ def test_played_match_is_zero_sum_and_deterministic(players: int) -> None:
     again = match.play(bots(players))
     assert again.results == done.results
     assert again.totals == done.totals
+    # The match seed deals the deals (derive_seed(seed, k)): another seed, another match.
+    other = Match.start(rules, deals=4, seed=2025, first_dealer=players - 1).play(bots(players))
+    assert other.results != done.results
     # The dealer rotated once per deal played (annulled ones included).
     dealer = players - 1
     for _ in done.results:
