@@ -49,7 +49,18 @@ def python_blocks(path: Path) -> list[str]:
     return blocks
 
 
-@pytest.mark.parametrize("page", AI_PAGES, ids=[p.name for p in AI_PAGES])
+#: The AI pages with examples that are not doctests (the doctests run with the suite's doctests).
+EXAMPLE_PAGES = [page for page in AI_PAGES if python_blocks(page)]
+
+
+def test_every_ai_page_has_examples() -> None:
+    for page in AI_PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert page in EXAMPLE_PAGES or "```python\n>>> " in text, f"{page.name}: no example"
+    assert len(EXAMPLE_PAGES) >= 4
+
+
+@pytest.mark.parametrize("page", EXAMPLE_PAGES, ids=[p.name for p in EXAMPLE_PAGES])
 def test_the_ai_pages_examples_run(page: Path) -> None:
     """Every ```python example of the AI pages runs as written (each block after the previous
     ones of its page, as a reader would run them)."""

@@ -26,6 +26,12 @@ def play(state: DealState, bot: RandomBot) -> DealState:
 def test_random_bot_is_a_bot() -> None:
     assert isinstance(RandomBot(1), Bot)
     assert repr(RandomBot(3)) == "RandomBot(seed=3)"
+    # A bot chooses a legal action of the seat to act, at every step of a deal.
+    state, bot = tarotlib.variant("belote").new_deal(seed=2), RandomBot(1)
+    while not state.is_over:
+        action = bot.choose(state)
+        assert action in state.legal_actions()
+        state = state.apply(action)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

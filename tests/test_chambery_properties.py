@@ -168,7 +168,8 @@ def test_cli_simulate_and_play(
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 120 + "quit\n"))
     assert main(["play", "chambery", *opts, "--seed", "2", "--deals", "1"]) == 0
     out = capsys.readouterr().out
-    assert "CH-1" in out or "CH-15" in out or "CH-16" in out
+    # The deal's settlement, with its rule: CH-15.1 with six players, CH-16.3 with three.
+    assert ("(CH-15.1)" if players > 3 else "(CH-16.3)") in out
 
 
 def test_options_round_trip() -> None:

@@ -35,8 +35,14 @@ def _played(name: str, seed: int, **options: object) -> list[DealState]:
 
 
 def test_every_game_runs_on_the_one_state_class() -> None:
+    """A game's state class only adds views: the machine's methods are DealState's own."""
+    machine = ["apply", "legal_actions", "is_legal", "step", "proceed", "advance", "finish"]
+    machine += ["history", "result", "is_over", "to_act", "phase", "hand", "__eq__", "__hash__"]
     for name in tarotlib.variant_names():
-        assert isinstance(tarotlib.variant(name).new_deal(seed=1), DealState)
+        state = tarotlib.variant(name).new_deal(seed=1)
+        assert isinstance(state, DealState)
+        for method in machine:
+            assert getattr(type(state), method) is getattr(DealState, method), (name, method)
 
 
 def test_piles_before_play_are_empty_piles_not_nothing() -> None:
