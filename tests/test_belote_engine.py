@@ -849,9 +849,11 @@ def test_be11_9_full_deals_points_and_per_seat_scores(preset: str, points: str) 
     one team has the dix de der, scores are given per seat with partners equal, and the deal's
     scores satisfy the invariants of BE-11.9."""
     rules = belote(preset=preset, ta_sa="third_round", ta_sa_points=points)
-    contracts = set()
+    contracts, outcomes = set(), set()
     for seed in range(40):
-        final = random_deal(rules, seed, declare_rate=0.5)[-1]
+        # Odd seeds pass the first two rounds: the third offers all trumps and no trumps, whose
+        # points ``points`` sets (BE-4.4).
+        final = random_deal(rules, seed, declare_rate=0.5, min_passes=8 if seed % 2 else 0)[-1]
         if final.result.is_annulled:
             continue
         contract = final.contract
@@ -867,6 +869,7 @@ def test_be11_9_full_deals_points_and_per_seat_scores(preset: str, points: str) 
         assert tuple(score.scores) == tuple(scores)
         attack = score.attack
         tot = score.totals
+        outcomes.add(score.outcome)
         if score.outcome is Outcome.MADE:
             assert sum(score.team_scores) == tot[0] + tot[1]
         elif score.outcome is Outcome.FAILED:
@@ -878,7 +881,8 @@ def test_be11_9_full_deals_points_and_per_seat_scores(preset: str, points: str) 
             assert sum(score.team_scores) + score.carry_out == tot[0] + tot[1]
         if final.contract is Contract.NO_TRUMPS:
             assert score.belote_points == (0, 0)
-    assert len(contracts) > 1
+    assert {Contract.ALL_TRUMPS, Contract.NO_TRUMPS} < contracts
+    assert {Outcome.MADE, Outcome.FAILED} <= outcomes
 
 
 # --------------------------------------------------------------------------------------------------

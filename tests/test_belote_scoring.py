@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tarotlib.core.cards import Card, card_mask, parse_cards, suit_card
@@ -663,7 +663,14 @@ def deals(draw: st.DrawFn) -> tuple[DealSummary, BeloteOptions]:
     return summary, options
 
 
+#: A litige (BE-15 E13 deal N: 91 = 91), which random summaries seldom reach: the examples below
+#: check the litige rows of the invariants every time.
+LITIGE = attack_taker_summary(Contract.CLUBS, 61, 4, True, attack_belotes=1)
+
+
 @given(deals())
+@example((LITIGE, BeloteOptions(litige="carry")))
+@example((LITIGE, BeloteOptions(litige="carry", rounding="half_up")))
 def test_property_be_11_9_invariants(deal: tuple[DealSummary, BeloteOptions]) -> None:
     """BE-11.9: cp sums to CARDS; exactly one team has der; the sums of made / failed / litige;
     tot sums to DEAL_TOTAL without belote, declaration or capot; rounding only rounds."""
@@ -705,6 +712,8 @@ def test_property_be_11_9_invariants(deal: tuple[DealSummary, BeloteOptions]) ->
 
 
 @given(deals(), st.integers(0, 300))
+@example((LITIGE, BeloteOptions(litige_repeat="cancel_previous")), 50)
+@example((LITIGE, BeloteOptions(litige_repeat="accumulate")), 50)
 def test_property_be_11_7_settle_conserves_points(
     deal: tuple[DealSummary, BeloteOptions], pending: int
 ) -> None:

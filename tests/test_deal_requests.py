@@ -15,7 +15,7 @@ import random
 
 import pytest
 from deal_helpers import apply_all, check_conservation, random_play, snapshot
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
@@ -299,6 +299,9 @@ def test_action_texts() -> None:
     st.integers(0, 4),
     st.randoms(use_true_random=False),
 )
+# The dealer seldom becomes the declarer: seed 97 makes him one (dealer 2, random.Random(97)'s
+# choices), so that what he may request is checked against his own discard every time.
+@example(False, "lost", True, 97, 2, random.Random(97))
 def test_random_requests(
     return_received: bool,
     in_discard: InDiscard,
