@@ -346,9 +346,9 @@ def test_be3_4_layout_validation(layout: object, words: str) -> None:
     """BE-3.3/BE-3.4: a layout for a new deal has four 5-card hands, no kitty and a 12-card stock of
     the remaining Belote cards; anything else is refused with a DealError saying what is wrong."""
     assert callable(layout)
+    lay = layout()  # a layout can be made: the deal refuses it
+    assert isinstance(lay, Layout)
     with pytest.raises(DealError) as info:
-        lay = layout()
-        assert isinstance(lay, Layout)
         belote().new_deal(layout=lay)
     assert words in str(info.value)
 

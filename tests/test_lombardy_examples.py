@@ -510,10 +510,21 @@ def test_lo_8_3_discard_goes_to_the_last_trick_winner_when_the_dealer_won_none()
         layout=layout_with(["", "", low + " 2H 3H 4H 5H 6H 7H 8H 9H"], dealer=2)
     )
     state = play_out(state)
-    if all(t.winner != 2 for t in state.tricks):
-        assert state.discard_owner == state.tricks[-1].winner
-    else:
-        assert state.discard_owner == 2
+    # The dealer (seat 2) holds only low cards: he wins no trick, the last trick's winner
+    # (seat 0) takes the discard.
+    assert all(t.winner != 2 for t in state.tricks) and state.tricks[-1].winner == 0
+    assert state.discard_owner == 0
+    # Lombardy: the dealer (seat 1, low cards) wins no trick, his partner (seat 3) wins some, an
+    # opponent (seat 2) the last one: the discard goes to that opponent.
+    low += " 2H"
+    state = play_out(
+        lombardy(monte="disabled").new_deal(layout=layout_with(["", low, "", ""], dealer=1))
+    )
+    winners = [t.winner for t in state.tricks]
+    assert state.sides[1] == state.sides[3] != state.sides[2]
+    assert 1 not in winners and 3 in winners and winners[-1] == 2
+    assert state.discard_owner == 2 and "seat 2" in state.result.lines()[0]
+    # Random deals, where the dealer wins a trick: the discard is his.
     rules = lombardy(monte="disabled")
     for seed in range(40):
         final = play_out(rules.new_deal(seed=seed, dealer=seed % 4))

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 from record_tampering import must_refuse
-from test_records_fuzz import DEALS, JSON, MATCH
+from test_records_fuzz import DEALS, MATCH
 
 from tarotlib.errors import RecordError
 from tarotlib.records import GameRecord, MatchRecord
@@ -26,6 +26,19 @@ RECORDS: dict[str, GameRecord | MatchRecord] = {
     "french-tarot-5": DEALS[2],
     "belote-match": MATCH,
 }
+
+#: JSON values (no infinite number: JSON has none, and its refusal would hide the one tested).
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
 
 #: Where the records of each corpus record sit in its JSON (a match's played deals).
 ENVELOPES: dict[str, list[tuple[Any, ...]]] = {
