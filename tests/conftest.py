@@ -4,4 +4,4 @@ default runs, which is the ``everyday`` profile."""
 
 from __future__ import annotations
 
-import profiles  # noqa: F401 (registers the profiles)
+import support.profiles  # noqa: F401 (registers the profiles)

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import examples
 
 import tarotlib
 from tarotlib.core.dealing import Layout
@@ -30,6 +29,8 @@ from tarotlib.errors import (
     TarotError,
     UnknownVariantError,
 )
+
+from support.profiles import examples
 
 #: Values a caller might pass by mistake: None, strings (also digit strings), floats, booleans,
 #: out-of-range and huge integers, containers, objects.

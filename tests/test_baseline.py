@@ -5,9 +5,9 @@ deal machine was put behind one door still hold.
 count and preset (and 2,000 under several option mixes), of every observation in the first 300 of
 them, and of matches between seeded bots. ``tests/baseline/records/`` holds game and match records
 written by tarotlib in the version-1 formats (``tarotlib play`` saves included), and
-``expected.json`` what each replays to. See ``tests/baseline_capture.py`` to investigate a failure.
+``expected.json`` what each replays to. See ``tests/support/baseline_capture.py`` to investigate a failure.
 
-``tests/baseline/all-games.json`` (``tests/baseline_games.py``) does the same for every other game,
+``tests/baseline/all-games.json`` (``tests/support/baseline_games.py``) does the same for every other game,
 player count, preset and two option mixes of each, and for the AI layer (play-outs, action ids,
 tensors, sampled worlds). The suite checks the first 2,000 deals of each configuration there;
 ``TAROTLIB_BASELINE=full`` (CI's thorough run) checks all 10,000.
@@ -20,12 +20,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-import baseline_capture as capture
-import baseline_games as games
 import pytest
-from baseline_records import match_summary, state_summary
 
 from tarotlib.records import GameRecord, MatchRecord
+
+from support import baseline_capture as capture
+from support import baseline_games as games
+from support.baseline_records import match_summary, state_summary
 
 BASE = Path(__file__).resolve().parent / "baseline"
 WANT: dict[str, list[str]] = json.loads((BASE / "baseline.json").read_text())
@@ -38,7 +39,7 @@ def _first_difference(key: str, got: list[str]) -> str | None:
             start = block * capture.BLOCK
             return (
                 f"{key}: deals {start}..{start + capture.BLOCK - 1} differ from the baseline; "
-                f"inspect one with: python tests/baseline_capture.py --show {key} {start}"
+                f"inspect one with: python tests/support/baseline_capture.py --show {key} {start}"
             )
     return None
 
@@ -94,7 +95,7 @@ def test_every_game_unchanged(key: str, kind: str, name: str, options: dict[str,
     first = next((i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b), None)
     assert first is None, (
         f"{key}: block {first} differs from the baseline; inspect a deal with: "
-        f"python tests/baseline_games.py --show {key} {first * games.BLOCK if first else 0}"
+        f"python tests/support/baseline_games.py --show {key} {first * games.BLOCK if first else 0}"
     )
 
 

@@ -26,7 +26,8 @@ from mkdocs.utils.yaml import yaml_load
 import tarotlib
 from tarotlib._moved import MOVED
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.paths import ROOT
+
 DOCS = ROOT / "docs"
 CONFIG = ROOT / "mkdocs.yml"
 

@@ -11,7 +11,9 @@ import pytest
 from tarotlib import variant_names
 from tarotlib.registry import unregister
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+from support import paths
+
+EXAMPLES = sorted(paths.EXAMPLES.glob("*.py"))
 
 
 def _load(path: Path) -> ModuleType:

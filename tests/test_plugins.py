@@ -29,7 +29,8 @@ from tarotlib.terminal.view import ViewParts
 from tarotlib.testing import check_state, deck_of, registered
 from tarotlib.testing import strategies as ts
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.paths import ROOT
+
 EXAMPLE = ROOT / "examples" / "custom_variant.py"
 
 

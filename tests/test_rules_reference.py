@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.paths import ROOT
+
 RULES = ROOT / "docs" / "rules"
 THIS_FILE = Path(__file__).resolve()
 

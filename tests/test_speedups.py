@@ -3,7 +3,7 @@
 combination of the trick rules' options, and the same final states, draws, errors and results as
 the pure-Python loop, in every game and configuration, with each way of choosing a card. Skipped
 where the kernel is not built (no C compiler at install) or turned off (``TAROTLIB_NO_SPEEDUPS``):
-the pure-Python loop is then the one tests/test_ai_playout.py checks."""
+the pure-Python loop is then the one tests/ai/test_ai_playout.py checks."""
 
 from __future__ import annotations
 
@@ -15,8 +15,17 @@ from typing import Any, TypeVar, cast
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import examples
-from test_ai_playout import (
+
+from tarotlib import _compiled
+from tarotlib.ai import RandomPolicy, play_to_end
+from tarotlib.core.cards import SUIT_MASKS, TRUMP_MASK, Suit
+from tarotlib.core.ranking import STANDARD
+from tarotlib.core.tricks import NO_CLASS, Overtrump, PartnerTrumped, TrickRules
+from tarotlib.deal import PlayContext
+from tarotlib.deal import play as play_module
+from tarotlib.errors import ActionTypeError, IllegalActionError
+
+from support.playout import (
     ALL,
     IDS,
     RULES,
@@ -28,15 +37,7 @@ from test_ai_playout import (
     play_start,
     position,
 )
-
-from tarotlib import _compiled
-from tarotlib.ai import RandomPolicy, play_to_end
-from tarotlib.core.cards import SUIT_MASKS, TRUMP_MASK, Suit
-from tarotlib.core.ranking import STANDARD
-from tarotlib.core.tricks import NO_CLASS, Overtrump, PartnerTrumped, TrickRules
-from tarotlib.deal import PlayContext
-from tarotlib.deal import play as play_module
-from tarotlib.errors import ActionTypeError, IllegalActionError
+from support.profiles import examples
 
 T = TypeVar("T")
 

@@ -15,7 +15,7 @@ to apply an action.
 **The representation is this module's.** A state is one slotted object (the slots below) with the
 hands and the piles packed in integers (:data:`SEAT_BITS` bits a seat). Only this module and the
 card-play phase (:mod:`tarotlib.deal.play`, the hot path of every bot and simulation, which reads
-and writes the trick slots directly) touch it; ``tests/test_representation.py`` fails on any other
+and writes the trick slots directly) touch it; ``tests/deal/test_representation.py`` fails on any other
 module that names a slot or :data:`SEAT_BITS`. Everything else — the other phases, the games,
 :mod:`tarotlib.ai` and what the compiled part is given — goes through the typed API below:
 

@@ -1,0 +1,351 @@
+"""The card sampler (tarotlib.ai.sampler): consistency in every game, exact uniformity against
+brute-force enumeration (chi-square), reproducibility, and states as values."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import math
+import pickle
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import tarotlib
+from tarotlib.ai import consistent_worlds, sample_world, sampler
+from tarotlib.core.actions import Action
+from tarotlib.deal import DealState
+
+from support.configs import PLAYER_CONFIGS as CONFIGS
+
+
+def test_configs_cover_the_registry() -> None:
+    assert {name for name, _ in CONFIGS} == set(tarotlib.variant_names())
+
+
+def walk(rules: object, seed: int, tricks: int) -> DealState:
+    rng = random.Random(seed)
+    state: DealState = rules.new_deal(seed=seed)  # type: ignore[attr-defined]
+    while not state.is_over and len(state.tricks) < tricks:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def position(rules: object, seed: int, left: int, played: int) -> DealState:
+    """Random play until the trick in progress has ``played`` cards and its next player holds
+    ``left`` cards (a small late-deal position)."""
+    rng = random.Random(seed)
+    state: DealState = rules.new_deal(seed=seed)  # type: ignore[attr-defined]
+    while not state.is_over:
+        to = state.to_act
+        trick = len(state.current_trick)
+        if (
+            state.phase == "play"
+            and to is not None
+            and trick == played
+            and len(state.hand(to)) == left
+        ):
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def replayed(world: DealState, seat: int) -> list[Any]:
+    """The observations of ``seat`` after the deal and after every step of ``world``."""
+    state = world.rules.new_deal(layout=world.layout, facts=world.facts or None)
+    seen = [state.observation(seat)]
+    for action in world.history:
+        state = state.apply(action)
+        seen.append(state.observation(seat))
+    return seen
+
+
+def own_actions(state: DealState, seat: int) -> list[tuple[int, Action]]:
+    """The actions ``seat`` made, with their steps."""
+    out = []
+    now = state.rules.new_deal(layout=state.layout, facts=state.facts or None)
+    for step, action in enumerate(state.history):
+        if now.to_act == seat:
+            out.append((step, action))
+        now = now.apply(action)
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+def test_consistent_in_every_game(name: str, options: dict[str, object]) -> None:
+    rules = tarotlib.variant(name, **options)
+    differ = checked = 0
+    for seed in range(4):
+        for tricks in (0, 2, 4):
+            state = walk(rules, seed, tricks)
+            if state.is_over:
+                continue
+            to = state.to_act
+            assert to is not None
+            for seat in {to, (to + 1) % rules.players}:
+                world = sample_world(state, seat, random.Random(seed))
+                assert replayed(world, seat) == replayed(state, seat)
+                assert len(world.history) == len(state.history)
+                assert own_actions(world, seat) == own_actions(state, seat)
+                if seat == to:
+                    assert world.legal_actions() == state.legal_actions()
+                differ += world.layout != state.layout
+                checked += 1
+    assert checked and differ
+
+
+def test_public_steps_are_told_apart() -> None:
+    """The brute force branches only where another seat acted with a card that the step does not
+    show the seat (not seen after it, or seen before it already): where the step shows it, no
+    other legal action of the same kind gives the seat the same observation (checked here in
+    random deals of every game)."""
+    checked = 0
+    for name, options in CONFIGS:
+        rules = tarotlib.variant(name, **options)
+        rng = random.Random(11)
+        state = rules.new_deal(seed=11)
+        while not state.is_over:
+            actions = state.legal_actions()
+            action = rng.choice(actions)
+            after = state.apply(action)
+            card = getattr(action, "card", None)
+            for seat in range(rules.players):
+                seen: Any = after.observation(seat)
+                before: Any = state.observation(seat)
+                if seat == state.to_act or card is None or int(card) not in seen.visible_cards():
+                    continue
+                if int(card) in before.visible_cards():
+                    continue
+                others = [a for a in actions if type(a) is type(action) and a != action]
+                assert all(state.apply(a).observation(seat) != seen for a in others)
+                checked += 1
+            state = after
+    assert checked > 1000
+
+
+def chi_square_p(stat: float, dof: int) -> float:
+    """P(X >= stat) for X chi-square with ``dof`` degrees of freedom: the regularized upper
+    incomplete gamma function Q(dof/2, stat/2) (series or continued fraction)."""
+    a, x = dof / 2, stat / 2
+    if x <= 0:
+        return 1.0
+    front = math.exp(-x + a * math.log(x) - math.lgamma(a))
+    if x < a + 1:
+        term = total = 1 / a
+        k = 0
+        while abs(term) > 1e-16 * abs(total):
+            k += 1
+            term *= x / (a + k)
+            total += term
+        return max(0.0, 1 - front * total)
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = d if abs(d) > tiny else tiny
+        c = b + an / c
+        c = c if abs(c) > tiny else tiny
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-16:
+            break
+    return front * h
+
+
+def test_chi_square_p() -> None:
+    # Reference values (chi-square survival function).
+    assert chi_square_p(3.841458820694124, 1) == pytest.approx(0.05, rel=1e-9)
+    assert chi_square_p(9.487729036781154, 4) == pytest.approx(0.05, rel=1e-9)
+    assert chi_square_p(124.34211340400407, 100) == pytest.approx(0.05, rel=1e-9)
+    assert chi_square_p(2.0, 10) == pytest.approx(0.9963401531726563, rel=1e-9)
+
+
+# Small late-deal positions: (game, options, seed, cards left, cards in the trick, seat, worlds).
+# The comments say which secret action of another seat the worlds resample.
+POSITIONS = [
+    ("french-tarot", {"players": 3}, 0, 1, 1, 2, 30),
+    ("french-tarot", {"players": 4}, 2, 1, 1, 3, 18),  # seat 0's écart (two chien cards in it)
+    ("french-tarot", {"players": 5}, 0, 1, 2, 2, 36),
+    ("french-tarot-solo", {}, 9, 1, 2, 1, 4),
+    ("belote", {}, 0, 2, 1, 1, 60),
+    ("contree", {}, 0, 2, 1, 1, 30),
+    ("lombardy", {}, 2, 1, 1, 2, 12),  # the dealer's discard
+    ("reseghino", {}, 2, 1, 2, 2, 24),  # the dealer's discard
+    ("tarocco-ombre", {"players": 3}, 6, 1, 2, 0, 17),  # a card given back face down
+    ("tarocco-ombre", {"players": 5}, 1, 1, 2, 1, 43),  # the dealer's discard
+    ("ombra-arrabiata", {}, 6, 1, 2, 2, 13),  # the dealer's discard and a card given back
+    ("chambery", {"players": 3}, 0, 2, 1, 1, 40),  # the dealer's discard
+    ("chambery", {"players": 4}, 1, 1, 1, 1, 30),  # the dealer's discard
+    ("chambery", {"players": 6}, 0, 1, 2, 1, 12),  # the dealer's discard
+    ("chambery", {"players": 3, "simplifie": True}, 2, 2, 1, 2, 18),  # the dealer's discard
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "seed", "left", "played", "seat", "worlds"),
+    POSITIONS,
+    ids=[f"{p[0]}{p[1].get('players', '')}-{p[2]}" for p in POSITIONS],
+)
+def test_exactly_uniform(
+    name: str,
+    options: dict[str, object],
+    seed: int,
+    left: int,
+    played: int,
+    seat: int,
+    worlds: int,
+) -> None:
+    """The sampler's frequencies against the brute force's worlds: the same support and a
+    chi-square test (20 samples per world expected, dof = worlds - 1, fixed seed, p > 1e-4)."""
+    rules = tarotlib.variant(name, **options)
+    state = position(rules, seed, left, played)
+    every = consistent_worlds(state, seat)
+    keys = {(w.layout, w.history) for w in every}
+    assert len(keys) == len(every) == worlds
+    assert state.layout in {layout for layout, _ in keys}
+    rng = random.Random(2026)
+    n = 20 * len(every)
+    counts = Counter(
+        (w.layout, w.history) for w in (sample_world(state, seat, rng) for _ in range(n))
+    )
+    assert set(counts) == keys  # the same support, nothing outside
+    expected = n / len(every)
+    stat = sum((counts[k] - expected) ** 2 / expected for k in keys)
+    dof = len(keys) - 1
+    assert chi_square_p(stat, dof) > 1e-4, (stat, dof)
+
+
+def test_secret_actions_are_drawn_again() -> None:
+    """Another taker's écart, the dealer's discard and a card given back face down are not kept
+    as they were: the worlds put the real secret cards in hands too, and keep what the seat saw
+    (the trumps shown in the écart)."""
+    cases = [  # the last: whether the real secret cards are still unseen in some hand or pile
+        ("french-tarot", {"players": 4}, 2, 1, 1, 3, True),
+        ("chambery", {"players": 4}, 1, 1, 1, 1, True),
+        ("tarocco-ombre", {"players": 3}, 6, 1, 2, 0, False),  # the card given back was played
+    ]
+    for name, options, seed, left, played, seat, unseen in cases:
+        rules = tarotlib.variant(name, **options)
+        state = position(rules, seed, left, played)
+        secret = [
+            (step, a)
+            for step, a in enumerate(state.history)
+            if type(a).__name__ in ("Discard", "Give") and (step, a) not in own_actions(state, seat)
+        ]
+        assert secret
+        rng = random.Random(5)
+        changed = set()
+        held = 0  # the real secret cards found in a hand of a world
+        for _ in range(60):
+            world = sample_world(state, seat, rng)
+            changed |= {step for step, a in secret if world.history[step] != a}
+            hands = [world.hand_mask(s) for s in range(rules.players)]
+            held += any(h >> int(a.card) & 1 for h in hands for _, a in secret)  # type: ignore[attr-defined]
+        seen = [obs.visible_cards() for obs in replayed(state, seat)]
+        hidden = [  # the steps whose card the step does not show the seat
+            step
+            for step, a in secret
+            if int(a.card) not in seen[step + 1] or int(a.card) in seen[step]  # type: ignore[attr-defined]
+        ]
+        assert hidden and set(hidden) <= changed
+        assert bool(held) == unseen
+        shown = {step for step, _ in secret} - set(hidden)
+        assert not shown & changed
+
+
+def test_reproducible_and_state_unchanged() -> None:
+    rules = tarotlib.variant("french-tarot", players=4)
+    state = walk(rules, 5, 4)
+    before = (state.history, state.layout, state.observation(1))
+    a = [sample_world(state, 1, random.Random(9)).layout for _ in range(3)]
+    b = [sample_world(state, 1, 9).layout for _ in range(3)]
+    assert a == b
+    assert len({sample_world(state, 1, k).layout for k in range(10)}) > 1
+    assert (state.history, state.layout, state.observation(1)) == before
+
+
+def test_states_are_values() -> None:
+    for name, options in CONFIGS:
+        rules = tarotlib.variant(name, **options)
+        state = walk(rules, 1, 2)
+        assert copy.copy(state) is state
+        assert copy.deepcopy(state) is state
+        again = pickle.loads(pickle.dumps(state))
+        assert again == state and again.history == state.history
+        world = sample_world(state, 0, 1)
+        assert pickle.loads(pickle.dumps(world)) == world
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "seed", "left", "played", "seat", "worlds"),
+    [POSITIONS[1], POSITIONS[11]],
+    ids=["french-tarot4-2", "chambery3-0"],
+)
+def test_exactly_uniform_without_counts(
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    options: dict[str, object],
+    seed: int,
+    left: int,
+    played: int,
+    seat: int,
+    worlds: int,
+) -> None:
+    """The proposal used when there are too many states to count (every filling of the bins'
+    sizes alike, the fillings that break a card's bins rejected) is exactly uniform too."""
+    monkeypatch.setattr(sampler, "_MAX_STATES", 0)
+    sampler._plan.cache_clear()
+    try:
+        assert not sampler._plan(
+            position(tarotlib.variant(name, **options), seed, left, played), seat
+        ).counted
+        test_exactly_uniform(name, options, seed, left, played, seat, worlds)
+    finally:
+        sampler._plan.cache_clear()
+
+
+def _count_plainly(allowed: tuple[int, ...], cap: tuple[int, ...]) -> int:
+    """The ways to put each card (``allowed``: its bins, as a mask) into a bin, every bin taking
+    exactly its room in ``cap``: card by card (a reference for the proposal's counts)."""
+
+    @functools.cache
+    def count(i: int, room: tuple[int, ...]) -> int:
+        if i == len(allowed):
+            return 0 if any(room) else 1
+        return sum(
+            count(i + 1, room[:b] + (left - 1,) + room[b + 1 :])
+            for b, left in enumerate(room)
+            if left and allowed[i] >> b & 1
+        )
+
+    return count(0, cap)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+def test_the_proposal_counts_every_filling(name: str, options: dict[str, object]) -> None:
+    """Both counting programmes of the proposal (bin by bin, group by group) give the number of
+    fillings of the bins that respect every card's bins, for every capacity of a late position
+    (counted card by card as a reference)."""
+    rules = tarotlib.variant(name, **options)
+    checked = 0
+    for seed in range(6):
+        state = position(rules, seed, 3, seed % 2)
+        if state.is_over or state.to_act is None:
+            continue
+        seat = (state.to_act + 1) % rules.players
+        plan = sampler._Plan(state, seat)
+        cards = tuple(mask for mask, group in plan.groups for _ in group)
+        if not plan.counted:
+            continue
+        for cap in plan.capacities:
+            expected = _count_plainly(cards, cap)
+            assert plan.bin_ways(0, plan.sizes, cap) == expected
+            assert plan.ways(0, cap) == expected
+            checked += 1
+    assert checked

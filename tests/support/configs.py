@@ -1,0 +1,39 @@
+"""The game configurations the tests run over, one list each for every registered game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
+    ("french-tarot", {"players": 4, "preset": "bga"}),
+    ("french-tarot", {"players": 5, "declarations": "poignee_and_misere"}),
+    ("french-tarot-solo", {}),
+    *(("belote", {"preset": p}) for p in ("ffb", "classic", "bga")),
+    ("belote", {"preset": "classic", "belote_announce": "explicit"}),
+    *(("contree", {"preset": p}) for p in ("ffb", "coinche", "bga")),
+    ("lombardy", {}),
+    ("reseghino", {}),
+    *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
+    ("ombra-arrabiata", {}),
+    *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
+    *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
+]
+"""Every game and player count, with the presets and options that change what is decided."""
+
+IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}" for name, options in CONFIGS]
+"""A test id for each entry of :data:`CONFIGS`."""
+
+PLAYER_CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
+    ("french-tarot-solo", {}),
+    ("belote", {}),
+    ("contree", {}),
+    ("lombardy", {}),
+    ("reseghino", {}),
+    *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
+    ("ombra-arrabiata", {}),
+    *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
+    *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
+]
+"""Every game and player count under its default options."""
