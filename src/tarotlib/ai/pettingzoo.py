@@ -129,7 +129,7 @@ class DealEnv(AECEnv[str, Observation, Action]):
         illegal_reward: float | None = -1.0,
         **options: object,
     ) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
+        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
         if isinstance(game, str):
             rules: Any = variant(game, **options)
         elif options:
@@ -467,7 +467,7 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
     def agent_iter(self, max_iter: int = 2**63) -> _Agents:
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
-        return _Agents(self, max_iter)  # type: ignore[no-untyped-call]
+        return _Agents(self, max_iter)  # type: ignore[no-untyped-call]  # PettingZoo's AECIterable
 
 
 class _Agents(AECOrderEnforcingIterable[str, Observation, Action]):

@@ -160,7 +160,7 @@ class Phase(Generic[X]):
         """
         # The one place a phase's data is read as its type: what start() and the phase's own
         # steps stored there is an X (typing.cast would cost a call on every action).
-        return state.local  # type: ignore[return-value]
+        return state.local  # type: ignore[return-value]  # stored as X by this phase
 
     def local_in(self, state: DealState) -> X | None:
         """This phase's own data when it is ``state``'s current phase, else None.

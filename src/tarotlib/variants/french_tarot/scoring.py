@@ -883,7 +883,8 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
     n = state.rules.players
     camps = d.sides
     debt = excuse.debt(state)
-    if d.contract is None:  # FT-15: Grash
+    contract = state.contract
+    if contract is None:  # FT-15: Grash
         halves = []
         for seat in range(n):
             h = _half_points(state.pile_mask(seat))
@@ -893,7 +894,6 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
             halves.append(h)
         grash = score_grash(halves)
         return DealResult(grash.scores, breakdown=grash, contract="Grash")
-    contract: Contract = d.contract  # type: ignore[assignment]
     attack = 0
     for seat in range(n):
         if camps[seat] == Camp.ATTACK:
