@@ -18,7 +18,9 @@ module                                what it holds
 :mod:`tarotlib.records.match`         the match record (``tarotlib-match``): :class:`MatchRecord`
 :mod:`tarotlib.records.runs`          JSON lines of deal records and the directories a run
                                       writes (``tarotlib-run``): :func:`read_records`
-:mod:`tarotlib.records.files`         :func:`save`, :func:`load` and :func:`load_match`
+:mod:`tarotlib.records.files`         :func:`save`, :func:`load`, :func:`load_match`,
+                                      :func:`load_any` and their size limit,
+                                      :data:`RECORD_MAX_BYTES`
 ====================================  ==========================================================
 
 >>> import tarotlib
@@ -45,7 +47,7 @@ from tarotlib.records.deal import (
     RecordResult,
     SeedDeal,
 )
-from tarotlib.records.files import load, load_match, save
+from tarotlib.records.files import RECORD_MAX_BYTES, load, load_any, load_match, save
 from tarotlib.records.match import MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION, MatchRecord
 from tarotlib.records.runs import RUN_FILE, RUN_FORMAT, RUN_VERSION, deals_file_name, read_records
 
@@ -54,6 +56,7 @@ __all__ = [
     "MATCH_RECORD_VERSION",
     "RECORD_FACTS_VERSION",
     "RECORD_FORMAT",
+    "RECORD_MAX_BYTES",
     "RECORD_VERSION",
     "RUN_FILE",
     "RUN_FORMAT",
@@ -65,6 +68,7 @@ __all__ = [
     "SeedDeal",
     "deals_file_name",
     "load",
+    "load_any",
     "load_match",
     "read_records",
     "save",

@@ -1,6 +1,7 @@
-"""What the record formats share (private): the JSON envelope of a versioned record (its
-``format``, ``version`` and fields), strict parsing of a record's JSON text, the JSON names of
-types in error messages, and option values held immutable (:data:`OptionValue`).
+"""What the record formats share (private): reading a file within a size limit, the JSON envelope
+of a versioned record (its ``format``, ``version`` and fields), strict parsing of a record's JSON
+text, the JSON names of types in error messages, and option values held immutable
+(:data:`OptionValue`).
 
 >>> parse_json(b'{"format": "tarotlib-record"}', "record")
 {'format': 'tarotlib-record'}
@@ -13,23 +14,33 @@ types in error messages, and option values held immutable (:data:`OptionValue`).
 from __future__ import annotations
 
 import json
+import os
+import stat
 import types
-from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, TypeAlias
 
 from tarotlib.errors import RecordError
 
 __all__ = [
     "OptionValue",
     "check_envelope",
+    "check_max_bytes",
     "freeze_option",
     "is_int",
     "is_number",
     "kind",
     "options_converter",
     "parse_json",
+    "read_limited",
+    "read_lines",
+    "size_text",
     "thaw_option",
 ]
+
+_CHUNK: Final = 1 << 20
+"""How much :func:`read_limited` reads at a time (a file is never read in one request of its
+limit, which would set that much memory aside for a file of a few bytes)."""
 
 OptionValue: TypeAlias = "bool | int | float | str | tuple[OptionValue, ...] | None"
 """An option value as a record holds it: a JSON value, with lists held as tuples."""
@@ -176,3 +187,114 @@ def parse_json(text: str | bytes, noun: str) -> object:
         raise RecordError(f"a {noun} must be JSON text: it is nested too deeply to read") from None
     except ValueError as exc:
         raise RecordError(f"a {noun} must be JSON text: {exc}") from None
+
+
+def size_text(size: int) -> str:
+    """A number of bytes for a message: in GiB, MiB or KiB too when it is a whole number of them.
+
+    >>> size_text(16 * 2**20), size_text(4096), size_text(1000)
+    ('16 MiB (16,777,216 bytes)', '4 KiB (4,096 bytes)', '1,000 bytes')
+    """
+    for unit, name in ((1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")):
+        if size >= unit and size % unit == 0:
+            return f"{size // unit} {name} ({size:,} bytes)"
+    return f"{size:,} bytes"
+
+
+def check_max_bytes(max_bytes: object) -> int:
+    """``max_bytes`` as given to a reader: a positive integer (a number of bytes), else a
+    :class:`TypeError` or :class:`ValueError` saying so.
+
+    >>> check_max_bytes(10)
+    10
+    >>> check_max_bytes(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: max_bytes must be an integer (a number of bytes), got None
+    >>> check_max_bytes(0)
+    Traceback (most recent call last):
+        ...
+    ValueError: max_bytes must be at least 1 (a number of bytes), got 0
+    """
+    if not isinstance(max_bytes, int) or isinstance(max_bytes, bool):
+        raise TypeError(f"max_bytes must be an integer (a number of bytes), got {max_bytes!r}")
+    if max_bytes < 1:
+        raise ValueError(f"max_bytes must be at least 1 (a number of bytes), got {max_bytes}")
+    return max_bytes
+
+
+def _too_large(name: str, what: str, max_bytes: int, size: int | None = None) -> RecordError:
+    """The refusal of ``name`` (``what`` it is, ``a record file``) over ``max_bytes``: with its
+    ``size`` when known, else (a device, a pipe) as more than the limit."""
+    held = "more than" if size is None else f"{size:,} bytes, more than"
+    return RecordError(f"{name}: {held} {size_text(max_bytes)}, the size limit of {what}")
+
+
+def read_limited(path: str | os.PathLike[str], max_bytes: int, what: str) -> bytes:
+    """The bytes of the file at ``path``, which must hold at most ``max_bytes`` bytes; ``what``
+    names the kind of file in the message (``a record file``). A larger file raises
+    :class:`RecordError` naming the file and the limit, having read ``max_bytes + 1`` bytes of it
+    at most: a regular file is refused by its size, before any read, and anything else (a device
+    such as ``/dev/zero``, a named pipe, a file of ``/proc``, whose size says nothing) once it has
+    given one byte more than the limit. A missing file or a directory raises the :class:`OSError`
+    of ``open``; a named pipe is read until its writer closes it.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "deal.json")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("[1, 2, 3]")
+    >>> read_limited(path, 9, "a record file")
+    b'[1, 2, 3]'
+    >>> read_limited(path, 8, "a record file")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.RecordError: ...deal.json: 9 bytes, more than 8 bytes, the size limit of a record file
+    >>> read_limited("/dev/zero", 2**20, "a record file")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.RecordError: /dev/zero: more than 1 MiB (1,048,576 bytes), the size limit of a record file
+    """
+    name = os.fsdecode(path)
+    chunks: list[bytes] = []
+    total = 0
+    with open(path, "rb", buffering=0) as f:  # unbuffered: each read asks for what is wanted
+        status = os.fstat(f.fileno())
+        if stat.S_ISREG(status.st_mode) and status.st_size > max_bytes:
+            raise _too_large(name, what, max_bytes, status.st_size)
+        # A regular file may still grow, and other files have no size: read to the limit.
+        while total <= max_bytes:
+            chunk = f.read(min(_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    if total > max_bytes:
+        raise _too_large(name, what, max_bytes)
+    return b"".join(chunks)
+
+
+def read_lines(
+    path: str | os.PathLike[str], max_bytes: int, what: str
+) -> Iterator[tuple[int, bytes]]:
+    """The lines of the file at ``path`` with their numbers (from 1), read one at a time, so that
+    a file of any length is read in little memory; a line of more than ``max_bytes`` bytes (its
+    line end included) raises :class:`RecordError` naming the file, the line and the limit of
+    ``what`` a line is (``a record line``), having held ``max_bytes + 1`` bytes of it at most.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "deals.jsonl")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("[1]\\n[1, 2]\\n")
+    >>> list(read_lines(path, 4, "a record line"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.RecordError: ...deals.jsonl, line 2: more than 4 bytes, the size limit of a record line
+    """
+    name = os.fsdecode(path)
+    with open(path, "rb") as f:
+        number = 0
+        while line := f.readline(max_bytes + 1):
+            number += 1
+            if len(line) > max_bytes:
+                raise _too_large(f"{name}, line {number}", what, max_bytes)
+            yield number, line

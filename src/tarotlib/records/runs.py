@@ -17,8 +17,9 @@ from typing import Final, Literal, TypeVar, overload
 
 from tarotlib.deal import DealState
 from tarotlib.errors import RecordError
-from tarotlib.records._json import is_int, parse_json
+from tarotlib.records._json import check_max_bytes, is_int, parse_json, read_limited, read_lines
 from tarotlib.records.deal import GameRecord
+from tarotlib.records.files import RECORD_MAX_BYTES
 
 __all__ = ["RUN_FILE", "RUN_FORMAT", "RUN_VERSION", "deals_file_name", "read_records"]
 
@@ -62,17 +63,21 @@ def deals_file_name(first: int, last: int, *, digits: int = 9) -> str:
     return f"deals-{first:0{digits}d}-{last:0{digits}d}.jsonl"
 
 
-def _run_deals(directory: str) -> int:
-    """The number of deals of the run whose records ``directory`` holds, from its run file."""
+def _run_deals(directory: str, max_bytes: int) -> int:
+    """The number of deals of the run whose records ``directory`` holds, from its run file (of
+    ``max_bytes`` bytes at most)."""
     path = os.path.join(directory, RUN_FILE)
     try:
-        with open(path, "rb") as f:
-            run = parse_json(f.read(), "run file")
+        data = read_limited(path, max_bytes, "a run file")
     except FileNotFoundError:
         raise RecordError(
             f"{directory} has no {RUN_FILE}: the run that writes records there has not finished "
             "(or this is no directory of records); its files can be read one at a time"
         ) from None
+    try:
+        run = parse_json(data, "run file")
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
     if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
         raise RecordError(f"{path} is not a tarotlib run file (its 'format' is not {RUN_FORMAT!r})")
     if run.get("version") != RUN_VERSION:
@@ -86,10 +91,10 @@ def _run_deals(directory: str) -> int:
     return deals
 
 
-def _deals_files(directory: str) -> list[str]:
+def _deals_files(directory: str, max_bytes: int) -> list[str]:
     """The ``deals-FIRST-LAST.jsonl`` files of ``directory`` in deal order, checked to hold every
-    deal of the run (its :data:`RUN_FILE` says how many) once."""
-    deals = _run_deals(directory)
+    deal of the run (its :data:`RUN_FILE`, of ``max_bytes`` bytes at most, says how many) once."""
+    deals = _run_deals(directory, max_bytes)
     found: list[tuple[int, int, str]] = []
     for name in os.listdir(directory):
         match = _DEALS_FILE.fullmatch(name)
@@ -119,18 +124,19 @@ def _deals_files(directory: str) -> list[str]:
     return [os.path.join(directory, name) for _, _, name in found]
 
 
-def _read(files: Sequence[str], convert: Callable[[GameRecord], _T]) -> Iterator[_T]:
-    """``convert`` of every record of ``files``, one per non-blank line, in order; a problem is a
-    :class:`RecordError` naming the file and the line."""
+def _read(
+    files: Sequence[str], convert: Callable[[GameRecord], _T], max_bytes: int
+) -> Iterator[_T]:
+    """``convert`` of every record of ``files``, one per non-blank line of ``max_bytes`` bytes at
+    most, in order; a problem is a :class:`RecordError` naming the file and the line."""
     for path in files:
-        with open(path, "rb") as f:
-            for number, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    yield convert(GameRecord.loads(line))
-                except RecordError as exc:
-                    raise RecordError(f"{path}, line {number}: {exc}") from None
+        for number, line in read_lines(path, max_bytes, "a record line"):
+            if not line.strip():
+                continue
+            try:
+                yield convert(GameRecord.loads(line))
+            except RecordError as exc:
+                raise RecordError(f"{path}, line {number}: {exc}") from None
 
 
 def _same(record: GameRecord) -> GameRecord:
@@ -139,16 +145,21 @@ def _same(record: GameRecord) -> GameRecord:
 
 @overload
 def read_records(
-    path: str | os.PathLike[str], *, replay: Literal[False] = False
+    path: str | os.PathLike[str],
+    *,
+    replay: Literal[False] = False,
+    max_bytes: int = RECORD_MAX_BYTES,
 ) -> Iterator[GameRecord]: ...
 
 
 @overload
-def read_records(path: str | os.PathLike[str], *, replay: Literal[True]) -> Iterator[DealState]: ...
+def read_records(
+    path: str | os.PathLike[str], *, replay: Literal[True], max_bytes: int = RECORD_MAX_BYTES
+) -> Iterator[DealState]: ...
 
 
 def read_records(
-    path: str | os.PathLike[str], *, replay: bool = False
+    path: str | os.PathLike[str], *, replay: bool = False, max_bytes: int = RECORD_MAX_BYTES
 ) -> Iterator[GameRecord] | Iterator[DealState]:
     """Iterate over the deal records of a JSON lines file (one record per line, in the JSON of
     :meth:`GameRecord.dumps`) or of a directory of such files, in deal order.
@@ -159,7 +170,12 @@ def read_records(
     a directory without that file (an unfinished run), or with deals missing, raises
     :class:`~tarotlib.errors.RecordError` saying so. Other files in it are ignored. A file is read
     whatever its name.
-    Records are read lazily, one line at a time, so a run of millions of deals never sits in memory.
+    Records are read lazily, one line at a time, so a run of millions of deals never sits in memory,
+    and a file of any length is read (a pipe too, as long as its writer goes on); a line may hold
+    at most ``max_bytes`` bytes (:data:`~tarotlib.records.files.RECORD_MAX_BYTES`, 16 MiB, by
+    default), and so may the run file of a directory: a longer one raises
+    :class:`~tarotlib.errors.RecordError` naming the file, the line and the limit, having held at
+    most one byte more than the limit of it in memory (``/dev/zero`` is refused at once).
 
     With ``replay=True`` each record is replayed (:meth:`GameRecord.replay`, which checks that the
     recorded result is the replayed one) and its final :class:`~tarotlib.deal.DealState` given
@@ -189,6 +205,7 @@ def read_records(
     tarotlib.errors.RecordError: ...: the records of deals 10 to 19 are missing (the next file is ...)
     """
     name = os.fspath(path)
+    limit = check_max_bytes(max_bytes)
     # The directory is listed and its files checked now; the records are read as they are asked for.
-    files = _deals_files(name) if os.path.isdir(name) else [name]
-    return _read(files, GameRecord.replay) if replay else _read(files, _same)
+    files = _deals_files(name, limit) if os.path.isdir(name) else [name]
+    return _read(files, GameRecord.replay, limit) if replay else _read(files, _same, limit)
