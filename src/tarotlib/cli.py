@@ -20,6 +20,11 @@ Commands:
   (docs/terminal.md);
 - ``tarotlib variants`` lists the registered variants.
 
+``replay FILE`` and ``play --resume FILE`` read a record file once and refuse one larger than
+16 MiB (:data:`tarotlib.records.RECORD_MAX_BYTES`): ``/dev/zero``, a pipe that never ends or a huge
+file is refused at once, in one line; a ``.jsonl`` file or a directory is read one line (one deal)
+at a time, each line within that limit (docs/records.md, "The size limit").
+
 Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
 error (unknown command, variant or option, bad value), 130 when a command is interrupted (Ctrl-C:
 one line on standard error, no traceback, no worker process left behind).
@@ -51,7 +56,7 @@ from collections.abc import Sequence
 from tarotlib import simulation
 from tarotlib.deal import Game
 from tarotlib.errors import RecordError, TarotError
-from tarotlib.records import MATCH_RECORD_FORMAT, GameRecord, load, load_match, read_records
+from tarotlib.records import GameRecord, MatchRecord, load_any, load_match, read_records
 from tarotlib.registry import variant, variant_info, variant_names
 from tarotlib.simulation import ProgressBar, SimulationError, format_summary
 
@@ -192,20 +197,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # -- replay / variants -----------------------------------------------------------------------------
-def _is_match_record(path: str) -> bool:
-    """Whether the file at ``path`` looks like a match record (``"format": "tarotlib-match"``)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError, RecursionError):  # the loader then says what is wrong
-        return False
-    return isinstance(data, dict) and data.get("format") == MATCH_RECORD_FORMAT
-
-
-def _replay_match(args: argparse.Namespace) -> int:
+def _replay_match(record: MatchRecord, args: argparse.Namespace) -> int:
     """``tarotlib replay`` of a match record: every deal told in turn, then the totals."""
     try:
-        record = load_match(args.file)
         match, current = record.replay()
     except RecordError as exc:
         print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
@@ -268,16 +262,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return _replay_records(args)
     if args.deal is not None:
         raise _UsageError("--deal picks a deal of a directory of records or a .jsonl file")
-    if _is_match_record(args.file):
-        return _replay_match(args)
-    try:
-        record = load(args.file)
+    try:  # read once (at most RECORD_MAX_BYTES) and parsed once, whichever record it holds
+        record = load_any(args.file)
     except OSError as exc:
         print(f"tarotlib: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    except RecordError as exc:
-        print(f"tarotlib: {args.file}: {exc}", file=sys.stderr)
+    except RecordError as exc:  # its message starts with the file's name
+        print(f"tarotlib: {exc}", file=sys.stderr)
         return 1
+    if isinstance(record, MatchRecord):
+        return _replay_match(record, args)
     return _show_deal(record, args)
 
 
@@ -387,11 +381,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise _UsageError(
                 f"--resume takes the game and the match from the record; drop {', '.join(given)}"
             )
-        try:
-            session = resume_session(load_match(args.resume), bots=bots)
+        try:  # read once, at most RECORD_MAX_BYTES
+            saved = load_match(args.resume)
         except OSError as exc:
             print(f"tarotlib: cannot read {args.resume}: {exc.strerror or exc}", file=sys.stderr)
             return 1
+        except RecordError as exc:  # its message starts with the file's name
+            print(f"tarotlib: {exc}", file=sys.stderr)
+            return 1
+        try:
+            session = resume_session(saved, bots=bots)
         except RecordError as exc:
             print(f"tarotlib: {args.resume}: {exc}", file=sys.stderr)
             return 1
