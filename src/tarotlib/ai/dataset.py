@@ -29,7 +29,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
-import numpy as np
+
+from tarotlib._optional import missing
+
+try:
+    import numpy as np
+except ImportError as exc:
+    raise missing("tarotlib.ai.dataset", "numpy", "ai") from exc
 
 from tarotlib.ai.tensors import TensorEncoder
 from tarotlib.errors import RecordError

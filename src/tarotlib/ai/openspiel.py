@@ -64,13 +64,13 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Final
 
+from tarotlib._optional import missing
+
 try:
     import numpy as np
     import pyspiel
-except ImportError as exc:  # pragma: no cover - OpenSpiel is an optional dependency
-    raise ImportError(
-        "tarotlib.ai.openspiel needs OpenSpiel: pip install 'tarotlib[openspiel]'"
-    ) from exc
+except ImportError as exc:  # OpenSpiel is an optional dependency
+    raise missing("tarotlib.ai.openspiel", "OpenSpiel", "openspiel") from exc
 
 from tarotlib.ai.codec import ActionCodec
 from tarotlib.ai.sampler import sample_world

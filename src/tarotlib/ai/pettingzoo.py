@@ -73,15 +73,20 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast, overload
 
-import numpy as np
-from gymnasium import logger, spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
-from pettingzoo.utils.wrappers.order_enforcing import (
-    AECOrderEnforcingIterable,
-    AECOrderEnforcingIterator,
-)
+from tarotlib._optional import missing
+
+try:
+    import numpy as np
+    from gymnasium import logger, spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers.order_enforcing import (
+        AECOrderEnforcingIterable,
+        AECOrderEnforcingIterator,
+    )
+except ImportError as exc:
+    raise missing("tarotlib.ai.pettingzoo", "PettingZoo", "pettingzoo") from exc
 
 from tarotlib.ai import tensors
 from tarotlib.ai.codec import ActionCodec

@@ -74,7 +74,12 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-import numpy as np
+from tarotlib._optional import missing
+
+try:
+    import numpy as np
+except ImportError as exc:
+    raise missing("tarotlib.ai.tensors", "numpy", "ai") from exc
 
 from tarotlib import _compiled
 from tarotlib.ai.codec import ActionCodec, Show

@@ -53,6 +53,7 @@ from tarotlib.testing.invariants import (
     registered,
     state_snapshot,
 )
+from tarotlib.testing.play import random_play, single_bid_auctions
 
 if TYPE_CHECKING:
     from tarotlib.testing.stateful import VariantMachine
@@ -66,9 +67,7 @@ if TYPE_CHECKING:
         permutations_of_pack,
         played_deals,
         policies,
-        random_play,
         rules,
-        single_bid_auctions,
         states,
     )
 
@@ -83,9 +82,7 @@ _STRATEGIES = frozenset(
         "permutations_of_pack",
         "played_deals",
         "policies",
-        "random_play",
         "rules",
-        "single_bid_auctions",
         "states",
     }
 )

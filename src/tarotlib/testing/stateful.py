@@ -29,17 +29,22 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import ClassVar, cast
 
-from hypothesis import HealthCheck, event
-from hypothesis import settings as Settings
-from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    precondition,
-    rule,
-    run_state_machine_as_test,
-)
+from tarotlib._optional import missing
+
+try:
+    from hypothesis import HealthCheck, event
+    from hypothesis import settings as Settings
+    from hypothesis import strategies as st
+    from hypothesis.stateful import (
+        RuleBasedStateMachine,
+        initialize,
+        invariant,
+        precondition,
+        rule,
+        run_state_machine_as_test,
+    )
+except ImportError as exc:
+    raise missing("tarotlib.testing.stateful", "Hypothesis", "test") from exc
 
 from tarotlib.core.actions import Action, Bid, Call, Declare, Discard, Pass, Play, Redeal, Slam
 from tarotlib.core.cards import ALL_CARDS
