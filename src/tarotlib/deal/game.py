@@ -27,6 +27,7 @@ A subclass writes only what differs.
 from __future__ import annotations
 
 import abc
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
@@ -50,6 +51,9 @@ if TYPE_CHECKING:
     from tarotlib.deal.play import Told
 
 __all__ = ["DealPlan", "Game"]
+
+FRESH_SEED_BITS = 53
+"""``new_deal()`` without a seed or a layout draws its seed below ``2**FRESH_SEED_BITS``."""
 
 # A game is generic in the class of its states. Covariant, so that any game is a ``Game`` (bare:
 # ``Game[DealState]``): its states are DealStates. The hooks that take a state (``score``,
@@ -198,8 +202,11 @@ class Game(abc.ABC, Generic[S]):
         facts: Mapping[str, object] | None = None,
     ) -> S:
         """Deal from ``seed`` (with ``dealer``) or from an explicit ``layout`` (which names its
-        dealer). The layout's dealing order (``Layout.order``, LO-11) becomes ``data.order``, and
-        a dealing plan that leaves a seat out says which (``data.sitter``, CH-2.3).
+        dealer); with neither, from a fresh random seed (drawn from the operating system's
+        generator, below ``2**53`` so that it is exact in JSON everywhere), kept as
+        ``state.seed`` so that the deal can be replayed and recorded like any seeded deal. The
+        layout's dealing order (``Layout.order``, LO-11) becomes ``data.order``, and a dealing
+        plan that leaves a seat out says which (``data.sitter``, CH-2.3).
 
         ``facts`` are facts given with the deal (names to JSON scalars: ``bool``, ``int``,
         ``str``, ``None``), what a :class:`~tarotlib.match.Match` tells its deals
@@ -214,6 +221,9 @@ class Game(abc.ABC, Generic[S]):
         (True, True, None)
         >>> state.data.order, state.data.sitter
         (None, -1)
+        >>> fresh = rules.new_deal()                       # a fresh random seed, kept
+        >>> rules.new_deal(seed=fresh.seed).layout == fresh.layout
+        True
         """
         given = check_facts(facts)
         if layout is not None:
@@ -234,8 +244,8 @@ class Game(abc.ABC, Generic[S]):
         n = self.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
-        if seed is None:
-            raise DealError("new_deal needs a seed or a layout")
+        if seed is None:  # a fresh deal: its seed is drawn and kept, so that it replays
+            seed = secrets.randbits(FRESH_SEED_BITS)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DealError(f"seed must be an integer, got {seed!r}")
         return self._deal(shuffle(self.deck.cards, seed), dealer, seed, given)

@@ -355,13 +355,17 @@ def test_be3_4_layout_validation(layout: object, words: str) -> None:
 
 
 def test_new_deal_argument_errors() -> None:
-    """BE-3.1/BE-3.4: a deal needs a seed or a layout (not both) and a dealer seat 0..3."""
+    """BE-3.1/BE-3.4: a deal takes a seed or a layout (not both; neither: a fresh seed, kept) and
+    a dealer seat 0..3."""
     rules = belote()
     layout = rules.new_deal(seed=1).layout
     with pytest.raises(DealError):
         rules.new_deal(seed=1, layout=layout)
-    with pytest.raises(DealError):
-        rules.new_deal()
+    fresh = [rules.new_deal(dealer=3) for _ in range(3)]
+    for state in fresh:
+        assert isinstance(state.seed, int) and 0 <= state.seed < 2**53
+        assert state.layout == rules.new_deal(seed=state.seed, dealer=3).layout
+    assert len({state.seed for state in fresh}) == 3  # drawn afresh each time
     with pytest.raises(DealError):
         rules.new_deal(seed=1, dealer=4)
     # A seed deals the pack in the order tarotlib.core.rng shuffles it (BE-3.1): the same layout
