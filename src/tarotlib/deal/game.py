@@ -512,6 +512,61 @@ class Game(abc.ABC, Generic[S]):
             if hasattr(offer, "told") and hasattr(offer, "told_kinds")
         ]
 
+    def describe(self, state: DealState) -> str:
+        """The whole table as text, every hand face up (what ``print(state)`` shows): the game,
+        the dealer and who is to act, each seat's hand, the kitty as dealt, the contract once
+        there is one, the tricks won, the trick in progress, and the scores at the end. A game
+        may say more by overriding it.
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("belote").new_deal(seed=4, dealer=3)
+        >>> print(state)
+        belote, 4 players · seed 4 · dealer: seat 3 · bidding: seat 0 to act
+        seat 0: JS TH QD KD TC
+        seat 1: KS AH 7D JD 8C
+        seat 2: 7S 8S JH KH AC
+        seat 3: AS 7H 8D TD KC
+        stock (dealt): QS 9D AD TS 9S 7C 8H QH JC 9H 9C QC
+        """
+        notation = self.notation
+        seed = "" if state.seed is None else f" · seed {state.seed}"
+        head = f"{self.name}, {self.players} players{seed} · dealer: seat {state.dealer}"
+        actor = state.to_act
+        if state.is_over:
+            head += " · over"
+        elif actor is not None:
+            head += f" · {state.phase}: seat {actor} to act"
+        lines = [head]
+        lines += [
+            f"seat {seat}: {format_cards(state.hand_mask(seat), notation) or '-'}"
+            for seat in range(self.players)
+        ]
+        kitty, stock = state.layout.kitty_mask, state.layout.stock
+        if kitty:
+            lines.append(f"{self.kitty_name} (dealt): {format_cards(kitty, notation)}")
+        if stock:  # in dealing order
+            lines.append(f"stock (dealt): {' '.join(notation.texts[c] for c in stock)}")
+        contract, declarer = getattr(state.data, "contract", None), state.declarer
+        if contract is not None and declarer is not None:
+            label = getattr(contract, "label", None) or str(contract)
+            lines.append(f"contract: {label}, seat {declarer}")
+        tricks = state.tricks
+        if tricks:
+            won = [sum(1 for t in tricks if t.winner == seat) for seat in range(self.players)]
+            lines.append(
+                f"tricks won ({len(tricks)} played): "
+                + " · ".join(f"seat {seat} {n}" for seat, n in enumerate(won))
+            )
+        if state.trick_cards:
+            cards = " ".join(notation.texts[c] for c in state.trick_cards)
+            lines.append(f"trick in progress (led by seat {state.leader}): {cards}")
+        if state.is_over:
+            scores = " · ".join(
+                f"seat {seat} {score}" for seat, score in enumerate(state.result.scores)
+            )
+            lines.append(f"scores: {scores}")
+        return "\n".join(lines)
+
     def shown_in_groups(self) -> frozenset[int]:
         """The seats whose cards the game may turn face up several at a time in one step, how
         many depending on cards the observer does not see: a description of a position

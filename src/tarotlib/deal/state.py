@@ -1070,5 +1070,9 @@ class DealState(Generic[G]):
             f"to_act={self.to_act} actions={len(self.history)}>"
         )
 
+    def __str__(self) -> str:
+        """The whole table as text (the game's :meth:`~tarotlib.deal.Game.describe`)."""
+        return self._s_game.describe(self)
+
 
 _install_views(DealState)
