@@ -1,6 +1,6 @@
 """Training data from game records: (observation tensor, mask, action, return) arrays.
 
-Needs numpy (``pip install 'tarotlib[ai]'``). :func:`records_to_arrays` replays each record
+Needs numpy (``pip install -e '.[ai]'``). :func:`records_to_arrays` replays each record
 (:class:`~tarotlib.records.GameRecord`, or its JSON text: e.g. the records that
 :func:`~tarotlib.records.read_records` reads from the directory ``tarotlib simulate --records
 DIR`` writes) and turns every decision of every seat into one row:

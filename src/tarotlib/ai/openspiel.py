@@ -1,4 +1,4 @@
-"""Every game of the registry as an OpenSpiel game (``pip install 'tarotlib[openspiel]'``).
+"""Every game of the registry as an OpenSpiel game (``pip install -e '.[openspiel]'``).
 
 Importing this module registers each registered game with OpenSpiel as a *Python game*, under
 the short name ``python_tarotlib_`` + the game's name with ``_`` for ``-``

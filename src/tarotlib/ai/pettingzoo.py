@@ -1,6 +1,6 @@
 """PettingZoo environments: every game as an AEC environment (:func:`env`, :class:`DealEnv`).
 
-Needs ``pettingzoo`` and ``gymnasium`` (``pip install 'tarotlib[pettingzoo]'``) and numpy;
+Needs ``pettingzoo`` and ``gymnasium`` (``pip install -e '.[pettingzoo]'``) and numpy;
 nothing else in tarotlib imports them.
 
 One episode is one deal. The agents are the seats, ``"seat_0"`` … ``"seat_{n-1}"``, and they

@@ -1,6 +1,6 @@
 """Observation and information-state tensors for learning agents (:class:`TensorEncoder`).
 
-Needs numpy (``pip install 'tarotlib[ai]'``); nothing else in tarotlib imports it.
+Needs numpy (``pip install -e '.[ai]'``); nothing else in tarotlib imports it.
 
 A :class:`TensorEncoder` turns what one seat knows into flat ``float32`` vectors of a size fixed
 per game configuration, built from the state's bit masks, with every seat given *relative to the

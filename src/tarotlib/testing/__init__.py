@@ -15,7 +15,7 @@
 - :mod:`tarotlib.testing.strategies` — `Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
   (cards, hands, packs, options, layouts, states reached by random legal play) for any registered
   variant. Hypothesis is not a runtime dependency of tarotlib: install the test extra,
-  ``pip install "tarotlib[test]"``. tarotlib's strategies are also registered with Hypothesis
+  ``pip install -e '.[test]'``. tarotlib's strategies are also registered with Hypothesis
   through its plugin entry point, so ``st.from_type(Card)`` works in any test.
 - :mod:`tarotlib.testing.stateful` — :class:`VariantMachine`, a reusable Hypothesis
   ``RuleBasedStateMachine`` for any registered variant (``VariantMachine.for_variant(name)``).

@@ -11,7 +11,7 @@ or your own (for instance :func:`~tarotlib.testing.generic.check_deal` with your
 A card "in hand" is one of the seat to act's, or of the seat its states name as ``card_seat``
 when the seat to act chooses another seat's card (the solo's player choosing the dummy's).
 
-Needs Hypothesis (``pip install "tarotlib[test]"``). Run a machine under pytest through its
+Needs Hypothesis (``pip install -e '.[test]'``). Run a machine under pytest through its
 ``TestCase`` (``TestMyGame = VariantMachine.for_variant("my-game").TestCase``), or directly with
 ``hypothesis.stateful.run_state_machine_as_test``:
 

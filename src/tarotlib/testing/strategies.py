@@ -2,7 +2,7 @@
 random legal play — for the built-in games and for any registered variant, your own included.
 
 This module needs `Hypothesis <https://hypothesis.readthedocs.io>`_, which is **not** a runtime
-dependency of tarotlib: install the test extra (``pip install "tarotlib[test]"``). Importing
+dependency of tarotlib: install the test extra (``pip install -e '.[test]'``). Importing
 ``tarotlib`` never imports Hypothesis; ``tarotlib.testing`` imports it only when one of these
 strategies is first used.
 

@@ -3,7 +3,7 @@
 :func:`~tarotlib.testing.strategies.rules` reach through the registry.
 
 Hypothesis is imported only when :func:`options` is called (it is not a runtime dependency of
-tarotlib: install the test extra, ``pip install "tarotlib[test]"``).
+tarotlib: install the test extra, ``pip install -e '.[test]'``).
 
 >>> from hypothesis import given
 >>> @given(options(players=4))
