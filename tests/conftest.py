@@ -1,7 +1,11 @@
-"""Test configuration: the Hypothesis profiles of :mod:`profiles` are registered here, before
-pytest loads the one ``--hypothesis-profile`` names (``thorough``); without it, Hypothesis's own
-default runs, which is the ``everyday`` profile."""
+"""Test configuration: the Hypothesis profiles of :mod:`support.profiles` are registered here and
+``everyday`` is loaded, before pytest loads the one ``--hypothesis-profile`` names (``ci`` or
+``thorough``), if any."""
 
 from __future__ import annotations
 
-import support.profiles  # noqa: F401 (registers the profiles)
+from hypothesis import settings
+
+from support import profiles
+
+settings.load_profile(profiles.WORKING)

@@ -1,28 +1,42 @@
 """How hard the property tests try: Hypothesis profiles, and the examples each test asks for.
 
-``pytest`` runs the ``everyday`` profile (what each test asks for, in a suite that fits in about a
-minute on two cores); ``pytest --hypothesis-profile thorough`` (which CI also runs) multiplies every
-test's examples by :data:`THOROUGH`. Tests write ``max_examples=examples(25)``, not a bare number,
-so that the profile reaches them.
+Tests write ``max_examples=examples(100)``, not a bare number, so that the profile reaches them;
+the number is what the test asks for under the ``ci`` profile.
+
+- ``everyday`` (plain ``pytest``): a quarter of it (at least one), so that the whole suite stays
+  cheap to run while working (a few minutes of CPU);
+- ``ci`` (``pytest --hypothesis-profile ci``, which CI runs on the whole suite): the number asked;
+- ``thorough`` (``--hypothesis-profile thorough``, which CI runs on every game's property tests):
+  five times the number asked.
+
+Tests that give no number get the profile's ``max_examples``: 25, 100 and 500.
 """
 
 from __future__ import annotations
 
 from hypothesis import settings
 
-__all__ = ["EVERYDAY", "THOROUGH", "examples"]
+__all__ = ["CI", "EVERYDAY", "THOROUGH", "WORKING", "examples"]
 
-EVERYDAY = 100
-"""The everyday profile's ``max_examples`` (Hypothesis's own default)."""
-THOROUGH = 5
-"""How many times more examples the thorough profile runs."""
+CI = 100
+"""The ``ci`` profile's ``max_examples`` (Hypothesis's own default): the scale ``examples`` reads."""
+EVERYDAY = 25
+"""The ``everyday`` profile's ``max_examples``: a quarter of ``ci``."""
+THOROUGH = 500
+"""The ``thorough`` profile's ``max_examples``: five times ``ci``."""
 
-settings.register_profile("everyday", max_examples=EVERYDAY)
-settings.register_profile("thorough", max_examples=EVERYDAY * THOROUGH, deadline=None)
+WORKING = "everyday"
+"""The profile plain ``pytest`` runs (``tests/conftest.py`` loads it)."""
+
+settings.register_profile(WORKING, max_examples=EVERYDAY)
+settings.register_profile("ci", max_examples=CI)
+settings.register_profile("thorough", max_examples=THOROUGH, deadline=None)
 
 
 def examples(n: int) -> int:
-    """``n`` examples under the everyday profile, ``THOROUGH`` times as many under the thorough
-    one (read when a test module is imported, after pytest has loaded the profile)."""
+    """``n`` examples under the ``ci`` profile, scaled like the current profile's
+    ``max_examples`` (read when a test module is imported, after pytest has loaded the profile).
+    """
     current = settings.default
-    return n * max(1, (current.max_examples if current is not None else EVERYDAY) // EVERYDAY)
+    scale = current.max_examples if current is not None else EVERYDAY
+    return max(1, n * scale // CI)
