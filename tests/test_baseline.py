@@ -43,6 +43,8 @@ def _take(digests: Iterator[str], kind: str) -> list[str]:
     """The digests the run checks: all of them under ``TAROTLIB_BASELINE=full``, else the first
     blocks."""
     return list(digests if FULL else itertools.islice(digests, EVERYDAY_BLOCKS.get(kind, 1)))
+
+
 WANT: dict[str, list[str]] = json.loads((BASE / "baseline.json").read_text())
 EXPECTED: dict[str, Any] = json.loads((BASE / "expected.json").read_text())
 
