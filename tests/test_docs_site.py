@@ -249,3 +249,20 @@ def test_links_outside_docs_become_site_pages(site: Path) -> None:
     assert 'href="changelog/"' in index
     assert 'href="benchmarks/"' in index
     assert "Changelog" in (site / "changelog" / "index.html").read_text(encoding="utf-8")
+
+
+def _prose_html(html: str) -> str:
+    """A page's HTML without its code (``<pre>`` blocks and ``<code>`` spans)."""
+    html = re.sub(r"<pre.*?</pre>", "", html, flags=re.S)
+    return re.sub(r"<code.*?</code>", "", html, flags=re.S)
+
+
+def test_every_table_renders_as_a_table(site: Path) -> None:
+    """No page shows a table's source as text: a reST border (``=====``) or a Markdown row
+    separator (``|---|``) outside code means a table the build did not turn into one."""
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        prose = _prose_html(page.read_text(encoding="utf-8"))
+        if re.search(r"={5,}|\|\s*-{3,}\s*\|", prose):
+            broken.append(str(page.relative_to(site)))
+    assert not broken, f"tables left as text on: {broken}"

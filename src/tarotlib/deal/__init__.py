@@ -25,6 +25,8 @@ phase                              what it does
 and what plugs into the play phase:
 
 =================================  =========================================================
+rule                               what it handles
+=================================  =========================================================
 :class:`ExcuseRule`                the Excuse (FT-10)
 :class:`ExchangeRule`              the Matto (LO-7) and the Fou (CH-12)
 :class:`ShowDeclaration`           the poignée (FT-8.3)
