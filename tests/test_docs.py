@@ -272,3 +272,18 @@ def test_relative_links_resolve(source: Path, target: str) -> None:
     assert dest.exists(), f"{source.name} links to a missing file: {target}"
     if anchor and dest.suffix == ".md":
         assert anchor in anchors(dest), f"{source.name}: no heading #{anchor} in {dest.name}"
+
+
+# -- every example and every game is where a newcomer looks -----------------------------------------
+def test_the_readme_names_every_example() -> None:
+    readme = read(README)
+    missing = [
+        p.name for p in sorted((ROOT / "examples").glob("*.py")) if f"`{p.name}`" not in readme
+    ]
+    assert not missing, f"the README's list of examples misses {missing}"
+
+
+def test_the_terminal_page_has_every_game() -> None:
+    rows = section(DOCS / "terminal.md", "## The games")
+    games = {m.group(1) for line in rows if (m := re.match(r"\| `([a-z-]+)` \|", line))}
+    assert games == set(tarotlib.variant_names())
