@@ -148,6 +148,11 @@ class VariantInfo:
     - ``teams``: the fixed partnerships of a deal under given rules (a function of the rules
       returning tuples of seats), for games played in fixed teams (:func:`tarotlib.bots.duel`).
     - ``zero_sum``: whether every deal's scores sum to zero (``check_state`` checks it).
+    - ``card_points``: each seat's card points at the end of a deal, as the game counts them for
+      its contract (its side's, in a game of sides: the Excuse, the Matto or the Fou, leftover
+      cards, the last-trick bonuses counted): a function of a finished state returning one number
+      a seat. The solver's ``points`` objective (:func:`tarotlib.ai.solve`) maximises it; without
+      it only the ``score`` objective is offered.
     - ``default``: the game used when none is named (the testing strategies' default); at most one
       registered game should set it.
 
@@ -186,6 +191,9 @@ class VariantInfo:
         default=None, kw_only=True, repr=False
     )
     zero_sum: bool = attrs.field(default=True, kw_only=True, repr=False)
+    card_points: Callable[[DealState], tuple[float, ...]] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
     default: bool = attrs.field(default=False, kw_only=True, repr=False)
 
 
@@ -209,6 +217,7 @@ def game_entry(
     contracts: Sequence[str] = (),
     teams: Sequence[Sequence[int]] | None = None,
     zero_sum: bool = True,
+    card_points: str | None = None,
     default: bool = False,
     package: str | None = None,
 ) -> VariantInfo:
@@ -273,6 +282,7 @@ def game_entry(
         contracts=tuple(contracts),
         teams=None if teams is None else _fixed_teams(teams),
         zero_sum=zero_sum,
+        card_points=hook(card_points),
         default=default,
     )
 

@@ -34,6 +34,7 @@ INFO = game_entry(
     oracle="oracle:check_chambery_state",
     options_strategy="strategies:options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=TAROT_78,
     contracts=(Contract.KING_CALL.label, *(c.label for c in SOLOS)),
     zero_sum=True,  # CH-15.4, CH-16.4

@@ -31,6 +31,7 @@ INFO = game_entry(
     trick_exceptions="oracle:trick_exceptions",
     options_strategy="strategies:options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=TAROT_78,
     presets=tuple(PRESETS),
     contracts=tuple(contract.label for contract in Contract),

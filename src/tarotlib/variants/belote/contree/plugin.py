@@ -27,6 +27,7 @@ INFO = game_entry(
     oracle="oracle:check_contree_state",
     options_strategy="strategies:options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=((0, 2), (1, 3)),  # CO-2.1: the two fixed partnerships

@@ -27,6 +27,7 @@ INFO = game_entry(
     oracle="oracle:check_solo_state",
     options_strategy="strategies:solo_options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=TAROT_78,
     contracts=tuple(contract.label for contract in Contract),
 )

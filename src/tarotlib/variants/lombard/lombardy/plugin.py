@@ -30,6 +30,7 @@ LOMBARDY = game_entry(
     oracle="oracle:check_lombard_state",
     options_strategy="strategies:lombardy_options",
     view="view:view_parts",
+    card_points="solving:team_points",
     deck=TAROT_78,
     teams=((0, 2), (1, 3)),  # LO-10: seats 0 and 2 against 1 and 3
     zero_sum=False,  # LO-16.2: only the team above 36 scores
@@ -46,6 +47,7 @@ RESEGHINO = game_entry(
     oracle="oracle:check_lombard_state",
     options_strategy="strategies:reseghino_options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=TAROT_78,
     zero_sum=True,  # RE-6
 )

@@ -51,6 +51,7 @@ TAROCCO_INFO = game_entry(
     oracle="oracle:check_ombre_state",
     options_strategy="strategies:tarocco_options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=OMBRE_54,
     contracts=_CONTRACTS,
 )
@@ -66,6 +67,7 @@ ARRABIATA_INFO = game_entry(
     oracle="oracle:check_ombre_state",
     options_strategy="strategies:arrabiata_options",
     view="view:view_parts",
+    card_points="solving:card_points",
     deck=OMBRE_54,
     contracts=_CONTRACTS,
 )

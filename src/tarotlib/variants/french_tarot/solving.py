@@ -1,0 +1,31 @@
+"""French Tarot's card points for the solver (:func:`tarotlib.ai.solve`, objective ``points``):
+each seat's camp's points at the end of a deal, as FT-11 counts them (the Excuse and its
+exchange, half points included): the attack's for the taker (and his partner), the defence's
+for the others.
+
+>>> import tarotlib
+>>> from tarotlib.ai import play_to_end
+>>> over = play_to_end(tarotlib.variant("french-tarot", players=4).new_deal(seed=2), rng=1)
+>>> card_points(over), over.result.breakdown.attack_points
+((70.0, 70.0, 70.0, 21.0), 21.0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarotlib.deal.state import DealState
+from tarotlib.variants.french_tarot.scoring import FrenchTarotScore
+
+__all__ = ["card_points"]
+
+
+def card_points(state: DealState[Any]) -> tuple[float, ...]:
+    """Each seat's camp's card points in the finished deal ``state`` (FT-11)."""
+    score = state.result.breakdown
+    assert isinstance(score, FrenchTarotScore)
+    sides = state.data.sides
+    attack = sides[score.summary.taker]
+    return tuple(
+        float(score.attack_points if side == attack else score.defence_points) for side in sides
+    )

@@ -1,0 +1,35 @@
+"""Tarocco Ombre's and Ombra Arrabiata's card points for the solver (:func:`tarotlib.ai.solve`,
+objective ``points``): the declarer's side's pile counted as one (LO-5.6, TO-9.1) for the
+declarer and his partner, the other side's (LO-5.7) for the others.
+
+>>> import tarotlib
+>>> from tarotlib.testing import random_play
+>>> final, _ = random_play(tarotlib.variant("ombra-arrabiata").new_deal(seed=2), 4)
+>>> s = final.rules.summary(final)
+>>> card_points(final)[final.data.declarer] == s.points
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarotlib.deal.state import DealState
+from tarotlib.variants.lombard.ombre.scoring import OmbreScore
+
+__all__ = ["card_points"]
+
+
+def card_points(state: DealState[Any]) -> tuple[float, ...]:
+    """Each seat's side's points in the finished deal ``state`` (the declarer's side counted as
+    one pile, the others' pile as LO-5.7 counts it)."""
+    score = state.result.breakdown
+    assert isinstance(score, OmbreScore)
+    summary = score.summary
+    n = state.rules.players
+    if summary.points is None:  # conceded before play (TO-7): no card points
+        return (0.0,) * n
+    sides = state.data.sides or tuple(range(n))
+    declaring = sides[summary.declarer]
+    others = float(summary.others) if summary.others is not None else 0.0
+    return tuple(float(summary.points) if side == declaring else others for side in sides)
