@@ -6,6 +6,8 @@
   (:mod:`tarotlib.ai.positions`);
 - :class:`ActionCodec` and :class:`Node`: a fixed, versioned id for every action
   (:mod:`tarotlib.ai.codec`);
+- :func:`solve` and :func:`card_values`: an exact play solver, every hand known: the value of
+  the rest of a deal, its best line and the value of each legal card (:mod:`tarotlib.ai.solver`);
 - :func:`playout`, :func:`playouts`, :func:`play_to_end`: fast play-outs
   (:mod:`tarotlib.ai.playout`), their plain cards played by a compiled kernel where it was built
   (:data:`COMPILED`);
@@ -40,6 +42,7 @@ from tarotlib.ai.playout import (
 )
 from tarotlib.ai.positions import position
 from tarotlib.ai.sampler import consistent_worlds, sample_world
+from tarotlib.ai.solver import Solution, SolverError, card_values, solve
 
 __all__ = [
     "CODEC_VERSION",
@@ -51,10 +54,14 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "Show",
+    "Solution",
+    "SolverError",
+    "card_values",
     "consistent_worlds",
     "play_to_end",
     "playout",
     "playouts",
     "position",
     "sample_world",
+    "solve",
 ]

@@ -26,7 +26,7 @@ def card_points(state: DealState[Any]) -> tuple[float, ...]:
     score = state.result.breakdown
     assert isinstance(score, OmbreScore)
     summary = score.summary
-    n = state.rules.players
+    n: int = state.rules.players
     if summary.points is None:  # conceded before play (TO-7): no card points
         return (0.0,) * n
     sides = state.data.sides or tuple(range(n))

@@ -1,0 +1,426 @@
+"""An exact play solver for every game: the minimax value of the rest of a deal, with every hand
+known (a "double-dummy" solver), its best line, and the value of each legal card.
+
+>>> import tarotlib
+>>> from tarotlib.ai import solve
+>>> from tarotlib.testing import random_play
+>>> rules = tarotlib.variant("belote")
+>>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+>>> late = state
+>>> while len(late.tricks) < 5:                     # three tricks left
+...     late = late.apply(late.legal_actions()[0])
+>>> solution = solve(late)                            # the taker's team's points (BE-11.3)
+>>> solution.exact, solution.value, solution.side
+(True, 98.0, 1)
+>>> over = late
+>>> for action in solution.line:                      # the best line replays to that value
+...     over = over.apply(action)
+>>> over.is_over, over.result.breakdown.totals[1]
+(True, 98)
+
+**Objectives.** ``"points"`` (the default): the side's card points at the end of the deal as the
+game counts them for its contract (the registry's ``card_points`` hook of each game: French
+Tarot's attack or defence points, Belote's team totals with dix de der and belote, the Lombard
+piles counted in groups, Chambéry's points with the tricks and the discard). ``"score"``: the
+seat's deal score, the game's own scoring applied to the final piles (petit au bout, slams,
+capot, multipliers).
+
+**Sides.** ``side`` is a seat (default: the declarer, or the seat to act where the deal has
+none); every seat on its side (``state.sides``) maximises that seat's value and every other seat
+minimises it. In a game of sides (French Tarot's attack and defence, Belote's teams, Chambéry's
+contracts) this is the minimax between the two sides; where several players score separately
+(Reseghino, Chambéry with three players) it is the "paranoid" convention: the seat against all
+the others together. The French Tarot solo's player chooses his own and the dummy's cards (he is
+the seat to act for both), and the AI's card is turned from its pile by the machine.
+
+**Declarations during play** are taken as the state has them. With ``declarations="skip"``
+(the default) a declaration still open (a poignée, a misère, an explicit belote) is never made:
+the search plays cards only, as if the seat chose not to declare; ``declarations="search"``
+searches them as moves like the cards. A choice the fool rule asks for (the card given for the
+Matto) is a move of the seat that makes it.
+
+**Exact.** Without ``max_nodes`` or ``time_limit`` the value is the exact minimax value
+(``exact`` is True and ``lower == value == upper``). With a budget the search may stop early:
+``exact`` is then False and ``lower <= true value <= upper`` (either may be infinite), ``value``
+being ``lower`` when it is finite (what the side is sure to get) and ``upper`` otherwise.
+
+**How.** Alpha-beta by null-window tests (MTD(f)) over ``legal_actions()`` and ``apply()``,
+the leaves scored by the game itself, with a transposition table keyed on what decides the rest
+of the deal: the hands, the trick in progress, who acts, the deal's facts, and of the tricks
+already played each seat's pile and number of tricks, every trick that held the fool or a card an
+offer watches (the belote cards), and during the last trick the trick before it, so two orders of
+the same tricks share their value. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any, Final, Literal
+
+import attrs
+
+from tarotlib.core.actions import Action, Declare
+from tarotlib.deal.state import DealState
+from tarotlib.errors import TarotError
+from tarotlib.registry import variant_info
+
+__all__ = ["Objective", "Solution", "SolverError", "card_values", "solve"]
+
+Objective = Literal["points", "score"]
+_INF: Final = math.inf
+
+
+class SolverError(TarotError, ValueError):
+    """The solver cannot solve this state (not in the card play, an unknown objective or side,
+    a game without card points); the message says what was wrong and what is expected.
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import solve
+    >>> solve(tarotlib.variant("belote").new_deal(seed=4))
+    Traceback (most recent call last):
+        ...
+    tarotlib.ai.solver.SolverError: solve() starts in the play of the cards; this deal is in phase 'bidding'
+    """
+
+
+@attrs.frozen
+class Solution:
+    """What :func:`solve` found: the ``value`` of the rest of the deal for ``side``'s side under
+    ``objective`` (exact when ``exact``; otherwise ``lower <= true value <= upper``), the
+    principal variation ``line`` (the actions of the best play for both sides from the state,
+    replayable with ``apply()``; it may stop short when the search was limited) and the number of
+    positions searched, ``nodes``.
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import solve
+    >>> rules = tarotlib.variant("belote")
+    >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+    >>> bound = solve(state, max_nodes=50)
+    >>> bound.exact, bound.lower <= bound.upper
+    (False, True)
+    """
+
+    value: float
+    exact: bool
+    lower: float
+    upper: float
+    line: tuple[Action, ...]
+    nodes: int
+    side: int
+    objective: str
+
+
+class _OutOfBudget(Exception):
+    """The node or time budget ran out (internal)."""
+
+
+def _past(state: DealState[Any], watch: int) -> tuple[object, ...]:
+    """What of the completed tricks may still change the value of a deal: each seat's number of
+    tricks, the tricks holding a watched card (``watch``) and, in the last trick, the one before
+    it (French Tarot's petit au bout may be in it, FT-11.1); the piles are keyed apart."""
+    tricks = state.trick_list
+    if not tricks:
+        return ()
+    won = [0] * state.rules.players
+    marked: list[object] = []
+    for trick in tricks:
+        won[trick[2]] += 1
+        if watch:
+            for c in trick[1]:
+                if watch >> c & 1:
+                    marked.append(trick)
+                    break
+    if state.held(state.actor).bit_count() > 1:  # not yet in the last trick
+        return (tuple(won), tuple(marked))
+    return (tuple(won), tricks[-1], tuple(marked))
+
+
+def _watched(state: DealState[Any]) -> int:
+    """The cards whose trick matters beyond the piles: the fool, the cards an offer watches."""
+    local = state.local
+    mask = 0
+    for name in ("fool", "watch"):
+        value = getattr(local, name, 0)
+        if isinstance(value, int):
+            mask |= value
+    return mask
+
+
+class _Search:
+    """One search: the side, the objective, the transposition table and the budget."""
+
+    def __init__(
+        self,
+        root: DealState[Any],
+        objective: str,
+        side: int | None,
+        declarations: str,
+        max_nodes: int | None,
+        time_limit: float | None,
+    ) -> None:
+        if not isinstance(root, DealState):
+            raise TypeError(f"solve() takes a deal state, not {type(root).__name__}")
+        game = root.rules
+        phases = game.phase_list
+        if not root.is_over and root.phase_index != len(phases) - 2:
+            raise SolverError(
+                f"solve() starts in the play of the cards; this deal is in phase {root.phase!r}"
+            )
+        n = game.players
+        if side is None:
+            side = root.declarer if root.declarer is not None else root.to_act
+            if side is None:
+                side = 0
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < n:
+            raise SolverError(f"side is a seat, 0 to {n - 1}; got {side!r}")
+        if objective == "score":
+            self.leaf: Callable[[DealState[Any]], float] = lambda s: float(s.result.scores[side])
+        elif objective == "points":
+            hook = variant_info(game.name).card_points
+            if hook is None:
+                raise SolverError(
+                    f"{game.name} gives no card points (its registry entry has no card_points "
+                    "hook): use objective='score'"
+                )
+            self.leaf = lambda s: float(hook(s)[side])
+        else:
+            raise SolverError(f"objective is 'points' or 'score', not {objective!r}")
+        if declarations not in ("skip", "search"):
+            raise SolverError(f"declarations is 'skip' or 'search', not {declarations!r}")
+        for name, limit in (("max_nodes", max_nodes), ("time_limit", time_limit)):
+            if limit is not None and (isinstance(limit, bool) or not limit > 0):
+                raise SolverError(f"{name} is a positive number or None, not {limit!r}")
+        sides = root.sides or tuple(range(n))
+        self.maxing = tuple(sides[s] == sides[side] for s in range(n))
+        self.side = side
+        self.objective = objective
+        self.skip = declarations == "skip"
+        self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.watch = 0 if root.is_over else _watched(root)
+
+    # -- the tree ---------------------------------------------------------------------------------
+    def moves(self, state: DealState[Any]) -> tuple[Action, ...]:
+        acts = state.legal_actions()
+        if self.skip:
+            acts = tuple(a for a in acts if not isinstance(a, Declare))
+            if not acts:
+                raise SolverError(
+                    f"seat {state.to_act} has only declarations to choose from in phase "
+                    f"{state.phase!r}: solve with declarations='search'"
+                )
+        return acts
+
+    def key(self, state: DealState[Any]) -> tuple[object, ...]:
+        return (
+            state.packed_hands,
+            state.packed_piles,
+            state.trick_cards,
+            state.leader,
+            state.trick_state,
+            state.actor,
+            state.phase_index,
+            state.pending,
+            state.data,
+            _past(state, self.watch),
+        )
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfBudget
+        if (
+            self.deadline is not None
+            and not self.nodes & 255
+            and time.perf_counter() > self.deadline
+        ):
+            raise _OutOfBudget
+
+    def search(self, state: DealState[Any], alpha: float, beta: float) -> float:
+        """Fail-soft alpha-beta with the table's bounds (Plaat's MTD(f) form)."""
+        self.count()
+        if state.is_over:
+            return self.leaf(state)
+        key = self.key(state)
+        entry = self.table.get(key)
+        best_index = 0
+        if entry is not None:
+            lo, hi, best_index = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        else:
+            lo, hi = -_INF, _INF
+        moves = self.moves(state)
+        order = list(range(len(moves)))
+        if best_index:
+            order[0], order[best_index] = best_index, 0
+        actor = state.actor
+        apply = state.apply
+        best = 0
+        if self.maxing[actor]:
+            g = -_INF
+            a = alpha
+            for i in order:
+                v = self.search(apply(moves[i]), a, beta)
+                if v > g:
+                    g, best = v, i
+                    if g >= beta:
+                        break
+                    if g > a:
+                        a = g
+        else:
+            g = _INF
+            b = beta
+            for i in order:
+                v = self.search(apply(moves[i]), alpha, b)
+                if v < g:
+                    g, best = v, i
+                    if g <= alpha:
+                        break
+                    if g < b:
+                        b = g
+        if g <= alpha:
+            hi = g
+        elif g >= beta:
+            lo = g
+        else:
+            lo = hi = g
+        self.table[key] = (lo, hi, best)
+        return g
+
+    def test(self, state: DealState[Any], beta: float) -> float:
+        """A null-window test: the result is >= beta iff the value is >= beta."""
+        return self.search(state, math.nextafter(beta, -_INF), beta)
+
+    def value(self, state: DealState[Any], guess: float = 0.0) -> tuple[float, float]:
+        """MTD(f): the bounds ``(lower, upper)`` of the value of ``state``, equal when the budget
+        allowed; an exhausted budget leaves the bounds proven so far."""
+        lo, hi = -_INF, _INF
+        g = guess
+        try:
+            while lo < hi:
+                beta = g if g > lo else math.nextafter(lo, _INF)
+                if beta > hi:
+                    beta = hi
+                v = self.test(state, beta)
+                if v < beta:
+                    hi = v
+                else:
+                    lo = v
+                g = v
+        except _OutOfBudget:
+            pass
+        return lo, hi
+
+    def line(self, state: DealState[Any], value: float) -> tuple[Action, ...]:
+        """A principal variation: from ``state`` of exact ``value``, a move keeping the value,
+        again and again (cut short if the budget runs out)."""
+        out: list[Action] = []
+        try:
+            while not state.is_over:
+                moves = self.moves(state)
+                entry = self.table.get(self.key(state))
+                first = entry[2] if entry is not None else 0
+                maxing = self.maxing[state.actor]
+                order = list(range(len(moves)))
+                order[0], order[first] = first, 0
+                for i in order:
+                    child = state.apply(moves[i])
+                    if maxing:
+                        keeps = self.test(child, value) >= value
+                    else:
+                        keeps = self.search(child, value, math.nextafter(value, _INF)) <= value
+                    if keeps:
+                        out.append(moves[i])
+                        state = child
+                        break
+                else:  # pragma: no cover - the value is exact: some move keeps it
+                    raise AssertionError("no move keeps the value of the position")
+        except _OutOfBudget:
+            pass
+        return tuple(out)
+
+    def solution(self, state: DealState[Any]) -> Solution:
+        if state.is_over:
+            self.count()
+            v = self.leaf(state)
+            return Solution(v, True, v, v, (), self.nodes, self.side, self.objective)
+        lo, hi = self.value(state)
+        exact = lo == hi
+        line = self.line(state, lo) if exact else ()
+        value = lo if lo > -_INF else hi
+        return Solution(value, exact, lo, hi, line, self.nodes, self.side, self.objective)
+
+
+def solve(
+    state: DealState[Any],
+    *,
+    objective: Objective = "points",
+    side: int | None = None,
+    declarations: Literal["skip", "search"] = "skip",
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> Solution:
+    """The minimax value of the rest of the deal from ``state`` for ``side``'s side under
+    ``objective``, with a best line (see the module docstring for the objectives, the sides,
+    declarations and what a limited search returns).
+
+    ``state`` is in the play of the cards (or over); ``max_nodes`` and ``time_limit`` (seconds)
+    limit the search. Raises :class:`SolverError` outside the card play, for an unknown objective
+    or a side that is not a seat.
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import solve
+    >>> rules = tarotlib.variant("belote")
+    >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+    >>> while len(state.tricks) < 6:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> solve(state).value, solve(state, side=0).value, solve(state, objective="score").value
+    (73.0, 89.0, 0.0)
+    """
+    search = _Search(state, objective, side, declarations, max_nodes, time_limit)
+    return search.solution(state)
+
+
+def card_values(
+    state: DealState[Any],
+    *,
+    objective: Objective = "points",
+    side: int | None = None,
+    declarations: Literal["skip", "search"] = "skip",
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> dict[Action, Solution]:
+    """The value of each move of the seat to act (its legal cards; declarations too with
+    ``declarations="search"``): for each, the :class:`Solution` of the state after it, for
+    ``side``'s side (what a deal's analysis compares). One search serves every move, sharing its
+    table; ``max_nodes`` and ``time_limit`` bound the whole.
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import card_values, solve
+    >>> rules = tarotlib.variant("belote")
+    >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+    >>> while len(state.tricks) < 6:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> values = card_values(state)
+    >>> {a.text: s.value for a, s in values.items()}
+    {'play 9S': 77.0, 'play TS': 73.0}
+    >>> state.to_act, min(s.value for s in values.values()) == solve(state).value  # a defender
+    (2, True)
+    """
+    search = _Search(state, objective, side, declarations, max_nodes, time_limit)
+    if state.is_over:
+        return {}
+    out: dict[Action, Solution] = {}
+    for move in search.moves(state):
+        child = state.apply(move)
+        out[move] = search.solution(child)
+    return out
