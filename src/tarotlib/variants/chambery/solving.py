@@ -1,12 +1,6 @@
 """Chambéry's card points for the solver (:func:`tarotlib.ai.solve`, objective ``points``): each
 seat's points as CH-13 counts them (cards, one point a trick, the discard, the Fou settled): with
 three players each seat's own, with a contract (four players and more) its side's.
-
->>> import tarotlib
->>> from tarotlib.ai import play_to_end
->>> over = play_to_end(tarotlib.variant("chambery", players=3).new_deal(seed=1), rng=1)
->>> card_points(over) == tuple(float(p) for p in over.result.breakdown.points)
-True
 """
 
 from __future__ import annotations
@@ -20,7 +14,14 @@ __all__ = ["card_points"]
 
 
 def card_points(state: DealState[Any]) -> tuple[float, ...]:
-    """Each seat's (or its side's) points in the finished deal ``state`` (CH-13)."""
+    """Each seat's (or its side's) points in the finished deal ``state`` (CH-13).
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import play_to_end
+    >>> over = play_to_end(tarotlib.variant("chambery", players=3).new_deal(seed=1), rng=1)
+    >>> card_points(over) == tuple(float(p) for p in over.result.breakdown.points)
+    True
+    """
     score = state.result.breakdown
     if isinstance(score, ThreePlayerScore):
         return tuple(float(p) for p in score.points)

@@ -2,12 +2,6 @@
 each seat's camp's points at the end of a deal, as FT-11 counts them (the Excuse and its
 exchange, half points included): the attack's for the taker (and his partner), the defence's
 for the others.
-
->>> import tarotlib
->>> from tarotlib.ai import play_to_end
->>> over = play_to_end(tarotlib.variant("french-tarot", players=4).new_deal(seed=2), rng=1)
->>> card_points(over), over.result.breakdown.attack_points
-((70.0, 70.0, 70.0, 21.0), 21.0)
 """
 
 from __future__ import annotations
@@ -21,7 +15,14 @@ __all__ = ["card_points"]
 
 
 def card_points(state: DealState[Any]) -> tuple[float, ...]:
-    """Each seat's camp's card points in the finished deal ``state`` (FT-11)."""
+    """Each seat's camp's card points in the finished deal ``state`` (FT-11).
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import play_to_end
+    >>> over = play_to_end(tarotlib.variant("french-tarot", players=4).new_deal(seed=2), rng=1)
+    >>> card_points(over), over.result.breakdown.attack_points
+    ((70.0, 70.0, 70.0, 21.0), 21.0)
+    """
     score = state.result.breakdown
     assert isinstance(score, FrenchTarotScore)
     sides = state.data.sides

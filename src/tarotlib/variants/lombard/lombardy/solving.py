@@ -1,12 +1,6 @@
 """Lombardy's and Reseghino's card points for the solver (:func:`tarotlib.ai.solve`, objective
 ``points``): each pile counted as LO-5.4 counts it (groups, leftover cards, the Matto and the
 discard settled), a team's for both its seats in Lombardy, each seat's own in Reseghino.
-
->>> import tarotlib
->>> from tarotlib.ai import play_to_end
->>> over = play_to_end(tarotlib.variant("reseghino").new_deal(seed=1), rng=1)
->>> card_points(over) == tuple(float(p.points) for p in over.result.breakdown.piles)
-True
 """
 
 from __future__ import annotations
@@ -20,14 +14,29 @@ __all__ = ["card_points", "team_points"]
 
 
 def team_points(state: DealState[Any]) -> tuple[float, ...]:
-    """Lombardy: each seat's team's points (team A = seats 0 and 2, LO-10)."""
+    """Lombardy: each seat's team's points (team A = seats 0 and 2, LO-10).
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import play_to_end
+    >>> over = play_to_end(tarotlib.variant("lombardy").new_deal(seed=2), rng=2)
+    >>> points = team_points(over)
+    >>> points[0] == points[2] == over.result.breakdown.piles[0].points
+    True
+    """
     score = state.result.breakdown
     assert isinstance(score, LombardyScore)
     return tuple(float(score.piles[seat % 2].points) for seat in range(4))
 
 
 def card_points(state: DealState[Any]) -> tuple[float, ...]:
-    """Reseghino: each seat's own points (RE-6)."""
+    """Reseghino: each seat's own points (RE-6).
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import play_to_end
+    >>> over = play_to_end(tarotlib.variant("reseghino").new_deal(seed=1), rng=1)
+    >>> card_points(over) == tuple(float(p.points) for p in over.result.breakdown.piles)
+    True
+    """
     score = state.result.breakdown
     assert isinstance(score, ReseghinoScore)
     return tuple(float(pile.points) for pile in score.piles)

@@ -1,13 +1,6 @@
 """Tarocco Ombre's and Ombra Arrabiata's card points for the solver (:func:`tarotlib.ai.solve`,
 objective ``points``): the declarer's side's pile counted as one (LO-5.6, TO-9.1) for the
 declarer and his partner, the other side's (LO-5.7) for the others.
-
->>> import tarotlib
->>> from tarotlib.testing import random_play
->>> final, _ = random_play(tarotlib.variant("ombra-arrabiata").new_deal(seed=2), 4)
->>> s = final.rules.summary(final)
->>> card_points(final)[final.data.declarer] == s.points
-True
 """
 
 from __future__ import annotations
@@ -22,7 +15,15 @@ __all__ = ["card_points"]
 
 def card_points(state: DealState[Any]) -> tuple[float, ...]:
     """Each seat's side's points in the finished deal ``state`` (the declarer's side counted as
-    one pile, the others' pile as LO-5.7 counts it)."""
+    one pile, the others' pile as LO-5.7 counts it).
+
+    >>> import tarotlib
+    >>> from tarotlib.testing import random_play
+    >>> final, _ = random_play(tarotlib.variant("ombra-arrabiata").new_deal(seed=2), 4)
+    >>> s = final.rules.summary(final)
+    >>> card_points(final)[final.data.declarer] == s.points
+    True
+    """
     score = state.result.breakdown
     assert isinstance(score, OmbreScore)
     summary = score.summary
