@@ -26,8 +26,13 @@ file is refused at once, in one line; a ``.jsonl`` file or a directory is read o
 at a time, each line within that limit (docs/records.md, "The size limit").
 
 Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
-error (unknown command, variant or option, bad value), 130 when a command is interrupted (Ctrl-C:
-one line on standard error, no traceback, no worker process left behind).
+error (unknown command, variant or option, bad value), 130 when a command is interrupted (Ctrl-C),
+143 when it is stopped by SIGTERM and 129 by SIGHUP (128 + the signal's number, as a shell reports a
+process killed by it). A stopped command unwinds first: one line on standard error (``tarotlib
+simulate: interrupted``, ``tarotlib simulate: stopped by SIGTERM``), no traceback, no worker process
+and no temporary file left behind, and ``play --save`` saves the match so far (its own line says so,
+on standard output). A signal that was ignored when the command started (SIGHUP under ``nohup``)
+stays ignored.
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
 belote             Belote, 4 players in partnerships ...
@@ -50,10 +55,15 @@ import json
 import os
 import re
 import secrets
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 
 from tarotlib import simulation
+from tarotlib._signals import STOPPING
+from tarotlib._signals import name as signal_name
 from tarotlib.deal import Game
 from tarotlib.errors import RecordError, TarotError
 from tarotlib.records import GameRecord, MatchRecord, load_any, load_match, read_records
@@ -68,6 +78,43 @@ _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
 
 class _UsageError(Exception):
     """A command-line error (exit status 2)."""
+
+
+class _Stopped(SystemExit):
+    """Raised by SIGTERM or SIGHUP in the main thread (:func:`_stopping`); its exit status is
+    128 + the signal's number. A SystemExit, so that what catches exits (the save of ``play``,
+    the worker processes of ``simulate``) acts on it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stopping() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise :class:`_Stopped` (where the platform has
+    them, in the main thread, and unless the signal is ignored or has a handler already)."""
+    installed = []
+    if threading.current_thread() is threading.main_thread():
+        for sig in STOPPING:
+            if sig != signal.SIGINT and signal.getsignal(sig) == signal.SIG_DFL:
+                signal.signal(sig, _raise_stopped)
+                installed.append(sig)
+    try:
+        yield
+    finally:
+        for sig in installed:
+            signal.signal(sig, signal.SIG_DFL)
+
+
+def _complain(text: str) -> None:
+    """Print ``text`` on standard error, which may be gone (a closed terminal, SIGHUP)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr)
 
 
 def _scalar(text: str) -> object:
@@ -426,9 +473,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         save_to = None if args.save is None else os.path.expanduser(args.save)
         return play(session, Console(), save_to=save_to)
-    except KeyboardInterrupt:
-        print("\ninterrupted")
+    except KeyboardInterrupt:  # play() has saved the match (--save) and said so in one line
         return 130
+    except _Stopped as stop:  # likewise
+        return 128 + stop.signum
     except EOFError:  # pragma: no cover - Console.ask turns EOF into None
         return 0
 
@@ -662,24 +710,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["simulate", "tarock"])
     2
     """
-    parser = _parser()
+    command = "tarotlib"
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse exits on --help and on usage errors
-        code = exc.code
-        return code if isinstance(code, int) else (0 if code is None else 2)
+        with _stopping():
+            parser = _parser()
+            try:
+                args = parser.parse_args(argv)
+            except _Stopped:
+                raise
+            except SystemExit as exc:  # argparse exits on --help and on usage errors
+                code = exc.code
+                return code if isinstance(code, int) else (0 if code is None else 2)
+            command = f"tarotlib {args.command}"
+            return _run(args, command)
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback, the shell's status for SIGINT
+        _complain(f"\n{command}: interrupted")
+        return 130
+    except _Stopped as stop:  # SIGTERM, SIGHUP: likewise
+        _complain(f"{command}: stopped by {signal_name(stop.signum)}")
+        return 128 + stop.signum
+
+
+def _run(args: argparse.Namespace, command: str) -> int:
+    """Run the command parsed into ``args``; its exit status."""
     try:
         load_games(args.load)
     except ImportError as exc:
-        print(f"tarotlib {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
     try:
         status: int = args.func(args)
-    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback, the shell's status for SIGINT
-        print(f"\ntarotlib {args.command}: interrupted", file=sys.stderr)
-        return 130
     except _UsageError as exc:
-        print(f"tarotlib {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into a command that stopped reading (``| head``)
         devnull = os.open(os.devnull, os.O_WRONLY)

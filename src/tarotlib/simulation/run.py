@@ -1,6 +1,7 @@
 """Running a simulation: :func:`simulate`, the bots it seats (:data:`BOT_NAMES`, :data:`BotSpec`), the
 chunks of deals it sends out and the workers that play them (in this process, on a process pool or
-on any executor), Ctrl-C while worker processes run, and the directory of records a run writes.
+on any executor), stopping them (Ctrl-C, SIGTERM) while worker processes run, and the directory of
+records a run writes.
 
 >>> from tarotlib.simulation.run import simulate
 >>> simulate("belote", deals=10, seed=3, chunk_size=4).deals
@@ -28,6 +29,7 @@ from typing import IO, Final, TypeAlias
 import attrs
 
 from tarotlib._files import written_atomically
+from tarotlib._signals import STOPPING, held
 from tarotlib.bots import Bot
 from tarotlib.core.results import DealResult
 from tarotlib.core.rng import derive_seed
@@ -184,12 +186,24 @@ def _dealers(rules: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def _run_chunk(chunk: _Chunk) -> _Partial:
     """Play the deals of ``chunk`` and sum them up (the callable submitted to executors); with
-    ``chunk.records``, write their records to the chunk's file there."""
-    if chunk.records is None:
-        return _play_chunk(chunk, None)
-    name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
-    with written_atomically(os.path.join(chunk.records, name)) as out:
-        return _play_chunk(chunk, out)
+    ``chunk.records``, write their records to the chunk's file there.
+
+    In a worker process of :func:`simulate`'s own pool, a SIGTERM or SIGHUP that comes meanwhile
+    unwinds the chunk (its temporary file is removed), then ends the process (:func:`_stop_signal`).
+    """
+    global _playing
+    try:
+        _playing = True
+        try:
+            if chunk.records is None:
+                return _play_chunk(chunk, None)
+            name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
+            with written_atomically(os.path.join(chunk.records, name)) as out:
+                return _play_chunk(chunk, out)
+        finally:
+            _playing = False
+    except _WorkerStopped as stop:
+        os._exit(128 + stop.signum)
 
 
 def _play_chunk(chunk: _Chunk, out: IO[str] | None) -> _Partial:
@@ -262,8 +276,12 @@ def simulate(
     - by default, or with ``workers=1``, this process;
     - with ``workers=N``, a :class:`~concurrent.futures.ProcessPoolExecutor` of N processes, or
       fewer: never more than the chunks of deals (a run of one chunk stays in this process); the
-      workers ignore Ctrl-C, and on an interruption the chunks not started are cancelled and the
-      running ones awaited, so that no worker process is left behind;
+      workers ignore Ctrl-C, which this process gets: when the call is interrupted
+      (KeyboardInterrupt) or exited (SystemExit, as a SIGTERM handler that calls ``sys.exit``
+      raises) the chunks not started are cancelled and the workers stopped at once (with
+      SIGTERM: each removes the temporary file of the chunk it was playing) and awaited, so that
+      no worker process is left behind; a worker whose caller is killed outright stops itself
+      within a second;
     - with ``executor=``, any :class:`concurrent.futures.Executor` (threads, your own process pool,
       a cluster's such as Dask's ``client.get_executor()``), which is not shut down afterwards.
 
@@ -383,15 +401,19 @@ def simulate(
         used_workers: int | None = 1
     elif executor is None:
         assert workers is not None
-        # Never more processes than chunks of deals; the workers ignore Ctrl-C, which this
-        # process handles: it cancels the chunks not started and waits for the running ones, so
-        # that no worker outlives the call.
+        # Never more processes than chunks of deals. The workers ignore Ctrl-C, which this
+        # process handles; when it stops (Ctrl-C, or an exit such as a SIGTERM handler's) it stops
+        # the workers and waits for them, so that no worker outlives the call (_stop_workers).
         used_workers = min(workers, len(chunks))
-        pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_ignore_interrupt)
+        pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_worker_start)
         try:
             with _interrupts_held():  # the workers start (fork) on the first submission
                 pool.submit(_started)
             partials = _run_on(pool, chunks, deals, progress)
+        except BaseException as exc:
+            if not isinstance(exc, Exception):  # stopped, not failed: the work is abandoned
+                _stop_workers(pool)
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     else:
@@ -459,37 +481,92 @@ def _started() -> None:
 
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) back while worker processes are forked, and act on it on leaving.
+    """Hold the stopping signals (Ctrl-C, SIGTERM, SIGHUP: :data:`tarotlib._signals.STOPPING`)
+    back while worker processes are forked, and act on the first that came on leaving.
 
-    A SIGINT that arrives during a fork is otherwise raised inside the interpreter's at-fork
-    callbacks, where the exception is printed and lost (the parent runs on), or in a new worker
-    before its initializer ignores it (the worker dies and the pool waits for it). Meanwhile the
-    handler only notes the signal (in whichever thread the system delivers it, the handler runs in
-    the main thread); on leaving, the previous handler is put back and, if a SIGINT came, called
-    (KeyboardInterrupt with Python's default). Only the main thread handles signals, so elsewhere
-    this does nothing.
+    A signal whose handler raises (as Ctrl-C's does, and SIGTERM's in the ``tarotlib`` command)
+    that arrives during a fork is otherwise raised inside the interpreter's at-fork callbacks,
+    where the exception is printed and lost (the parent runs on), or in a new worker before its
+    initializer has set its own handlers (the worker dies and the pool waits for it). Meanwhile
+    the handler only notes the signal (in whichever thread the system delivers it, the handler
+    runs in the main thread); on leaving, the previous handlers are put back and the first signal
+    noted is acted on (KeyboardInterrupt for Ctrl-C with Python's default). Only the main thread
+    handles signals, so elsewhere this does nothing.
     """
-    if threading.current_thread() is not threading.main_thread():
+    with held(STOPPING):
         yield
-        return
-    previous = signal.getsignal(signal.SIGINT)
-    caught: list[FrameType | None] = []
-    signal.signal(signal.SIGINT, lambda _signum, frame: caught.append(frame))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if caught:
-            if callable(previous):
-                previous(signal.SIGINT, caught[0])
-            elif previous == signal.SIG_DFL:
-                signal.raise_signal(signal.SIGINT)
 
 
-def _ignore_interrupt() -> None:
-    """A worker process's start: Ctrl-C (SIGINT, sent to the whole process group by a terminal)
-    is the parent's to handle (:func:`simulate`)."""
+class _WorkerStopped(BaseException):
+    """Raised in a worker process by SIGTERM or SIGHUP while it plays a chunk
+    (:func:`_stop_signal`): the chunk unwinds, which removes its temporary file of records, and
+    :func:`_run_chunk` ends the process."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_playing = False  # in a worker process: whether it is playing a chunk (see _stop_signal)
+
+#: How often (seconds) a worker process checks that the process that started it is still there.
+_WATCH_INTERVAL: Final = 0.5
+
+
+def _worker_start() -> None:
+    """A worker process's start (the initializer of :func:`simulate`'s process pool).
+
+    Ctrl-C (SIGINT, sent to the whole process group by a terminal) is the parent's to handle.
+    SIGTERM and SIGHUP (unless ignored, as under ``nohup``) end the worker at once, without
+    leaving a temporary file of records (:func:`_stop_signal`): that is how the parent stops its
+    workers when it is stopped. A worker whose parent has gone without stopping it (killed with
+    SIGKILL, say) stops itself the same way within :data:`_WATCH_INTERVAL` seconds.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in STOPPING:
+        if sig != signal.SIGINT and signal.getsignal(sig) != signal.SIG_IGN:
+            signal.signal(sig, _stop_signal)
+    if hasattr(signal, "pthread_kill") and signal.getsignal(signal.SIGTERM) == _stop_signal:
+        main = threading.main_thread().ident
+        assert main is not None
+        watch = threading.Thread(
+            target=_watch_parent, args=(os.getppid(), main), name="tarotlib-parent", daemon=True
+        )
+        watch.start()
+
+
+def _stop_signal(signum: int, frame: FrameType | None) -> None:
+    """A worker's handler of SIGTERM and SIGHUP: in a chunk, unwind it (:class:`_WorkerStopped`,
+    which removes its temporary file, then :func:`_run_chunk` ends the process); between chunks,
+    end the process at once. The exit status is 128 + the signal's number, as a shell reports
+    a process killed by it."""
+    if _playing:
+        raise _WorkerStopped(signum)
+    os._exit(128 + signum)
+
+
+def _watch_parent(parent: int, main: int) -> None:
+    """In a worker process, a thread that sends SIGTERM to the worker's main thread once the
+    process that started it has gone (the worker then has another parent)."""
+    # This thread takes no signal: the stopping ones must reach the main thread, whose handler
+    # interrupts what it waits on.
+    signal.pthread_sigmask(signal.SIG_BLOCK, set(STOPPING))
+    while os.getppid() == parent:
+        time.sleep(_WATCH_INTERVAL)
+    signal.pthread_kill(main, signal.SIGTERM)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop the worker processes of ``pool`` now, with SIGTERM: each drops the chunk it plays
+    (removing its temporary file) and exits; the pool's shutdown then waits for them."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError):  # already gone, or closed
+            process.terminate()
 
 
 def _run_on(

@@ -27,6 +27,7 @@ from typing import Final, TextIO
 
 import attrs
 
+from tarotlib._signals import STOPPING, held
 from tarotlib.bots import Bot
 from tarotlib.core.actions import Action
 from tarotlib.core.results import DealResult
@@ -269,15 +270,19 @@ class Session:
         """
         assert self.state is not None and self.state.is_over
         result = self.state.result
-        self.played.append(GameRecord.from_state(self.state))
-        self.match = self.match.add(result)
-        self.state = None
-        self.bots = []
+        record = GameRecord.from_state(self.state)
+        match = self.match.add(result)
+        # Everything is computed first, so that an interruption (Ctrl-C, saved by play()) finds
+        # the session either before the deal was added or after, not half-way.
+        self.played.append(record)
+        self.match, self.state, self.bots = match, None, []
         return result
 
     def record(self) -> MatchRecord:
         """The match so far as a :class:`~tarotlib.records.MatchRecord` (what ``save FILE``
-        writes): the finished deals, the deal in progress and who sits at each seat.
+        writes): the finished deals, the deal in progress and who sits at each seat. A deal that
+        is over but not yet added to the match (:meth:`finish_deal`: play was stopped in
+        between) is recorded as finished.
 
         >>> import tarotlib
         >>> session = new_session(tarotlib.variant("belote"), seed=5, bots="random")
@@ -287,8 +292,18 @@ class Session:
         (('human', 'random', 'random', 'random'), (), ('pass',))
         >>> resume_session(record).state.history == state.history
         True
+        >>> while not state.is_over:
+        ...     state = session.state = state.apply(state.legal_actions()[0])
+        >>> record = session.record()
+        >>> len(record.played), record.current, session.match.results
+        (1, None, ())
         """
-        return MatchRecord.of(self.match, self.played, self.state, seats=self.seats)
+        state = self.state
+        if state is not None and state.is_over:
+            played = [*self.played, GameRecord.from_state(state)]
+            match = self.match.add(state.result)
+            return MatchRecord.of(match, played, None, seats=self.seats)
+        return MatchRecord.of(self.match, self.played, state, seats=self.seats)
 
     def view(self) -> TableView:
         """The human's view of the deal in progress (see :func:`~tarotlib.terminal.view.table_view`).
@@ -516,19 +531,26 @@ class _Saves:
     console: Console
     outcome: dict[str, bool] = attrs.field(factory=dict)
 
-    def save(self, path: str, *, quiet: bool = False) -> bool:
+    def write(self, path: str) -> str | None:
         """Save the match to ``path`` (``~`` expanded, written atomically: a failed save leaves
-        the previous file as it was); say so, or in one line why it could not be saved."""
+        the previous file as it was) without a word; None, or why it could not be saved."""
         path = os.path.expanduser(path)
         try:
             save(path, self.session.record())
         except OSError as exc:
-            self.console.say(
-                f"  cannot save to {path}: {exc.strerror or exc}; the file is unchanged"
-            )
             self.outcome[path] = False
-            return False
+            return f"cannot save to {path}: {exc.strerror or exc}; the file is unchanged"
         self.outcome[path] = True
+        return None
+
+    def save(self, path: str, *, quiet: bool = False) -> bool:
+        """Save the match to ``path`` as :meth:`write` does; say so (unless ``quiet``), or in one
+        line why it could not be saved."""
+        path = os.path.expanduser(path)
+        error = self.write(path)
+        if error is not None:
+            self.console.say(f"  {error}")
+            return False
         if not quiet:
             over = self.session.match.is_over
             again, how = (
@@ -630,11 +652,17 @@ def _pause(session: Session, console: Console, saves: _Saves) -> bool:
 def play(session: Session, console: Console | None = None, *, save_to: str | None = None) -> int:
     """Play ``session`` to the end of the match, or until the person quits (``quit`` or the end
     of input). With ``save_to``, the match is saved to that file after every deal, when the person
-    leaves and on Ctrl-C (so that even a one-deal game can be replayed); without it, a person at
-    a terminal is asked at the end of the match whether to save it. Every save is atomic: a save
-    that fails says why in one line and leaves the previous file as it was. Returns the exit
-    status: 0, or 1 when the last save to some file failed. The module docstring plays a
-    whole match; here the person looks at the commands, then quits at the first prompt:
+    leaves and when play is stopped (so that even a one-deal game can be replayed); without it, a
+    person at a terminal is asked at the end of the match whether to save it. Every save is
+    atomic: a save that fails says why in one line and leaves the previous file as it was.
+    Returns the exit status: 0, or 1 when the last save to some file failed.
+
+    Play is stopped by Ctrl-C (KeyboardInterrupt) or an exit (SystemExit, which the ``tarotlib``
+    command raises on SIGTERM and SIGHUP): then the match so far, with the deal in progress, is
+    saved to ``save_to`` (Ctrl-C, SIGTERM and SIGHUP are held back until the save is done), one
+    line says so — ``match interrupted; saved in FILE ...`` (``stopped`` for an exit), or why it
+    could not be saved — and the exception goes on. The module docstring plays a whole match;
+    here the person looks at the commands, then quits at the first prompt:
 
     >>> import io, tarotlib
     >>> session = new_session(tarotlib.variant("belote"), deals=1, seed=2)
@@ -659,16 +687,30 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
     """
     console = Console() if console is None else console
     saves = _Saves(session, console)
-    console.say(_intro(session))
     try:
+        console.say(_intro(session))
         _play_match(session, console, saves, save_to)
-    except KeyboardInterrupt:  # Ctrl-C: what has been played is saved, then the caller is told
-        if save_to is not None and saves.save(save_to, quiet=True):
-            console.say(
-                f"\nmatch interrupted; saved in {save_to} (tarotlib play --resume to go on)"
-            )
+    except (KeyboardInterrupt, SystemExit) as exc:  # what has been played is saved, and said
+        _stopped(console, saves, save_to, isinstance(exc, KeyboardInterrupt))
         raise
     return saves.status
+
+
+def _stopped(console: Console, saves: _Saves, save_to: str | None, interrupted: bool) -> None:
+    """Play stopped (see :func:`play`): save the match to ``save_to``, if given, with the
+    stopping signals held back (a second Ctrl-C does not cut the save short), and say in one
+    line what became of it."""
+    line = f"match {'interrupted' if interrupted else 'stopped'}"
+    if save_to is not None:
+        with held(STOPPING, act=False):
+            error = saves.write(save_to)
+        if error is None:
+            line += f"; saved in {save_to} (tarotlib play --resume {shlex.quote(save_to)} to go on)"
+        else:
+            line += f"; NOT saved: {error}"
+    with contextlib.suppress(OSError, ValueError):  # no terminal to tell any more (SIGHUP)
+        console.say("")
+        console.say(line)
 
 
 def _play_match(session: Session, console: Console, saves: _Saves, save_to: str | None) -> None:
