@@ -8,6 +8,13 @@ its workers), with the stopping signals at their defaults whatever the test runn
 while the command waits for its next answer, in the middle of a deal. The processes of a
 simulation are found from /proc (each process's parent), and a worker counts as gone once it has
 exited (a zombie not yet collected by its new parent counts as gone).
+
+Ctrl-C during the imports is made deterministic: a one-off import hook, set up by the test's own
+bootstrap code (nothing in tarotlib), sends the process a real SIGINT when a chosen module starts
+importing — one in the middle of ``import tarotlib``, one of the command line's, one of the games
+the command loads — and then the console script runs exactly as pyproject.toml declares it. The
+same hook in front of a plain ``from tarotlib.cli import main`` shows that it does interrupt the
+imports: there it ends in a KeyboardInterrupt traceback.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import subprocess
 import sys
 import threading
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -461,3 +469,74 @@ def test_an_ignored_hangup_stays_ignored(tmp_path: Path, simulation: Simulation)
     assert process.wait(timeout=30) == 143
     assert wait_for(lambda: not running(workers), 5)
     check_records(tmp_path / "run")
+
+
+# -- Ctrl-C while the command starts ---------------------------------------------------------------
+INTERRUPT_ON_IMPORT = """\
+import os, signal, sys
+
+class InterruptOnImport:
+    '''Sends this process SIGINT (Python's own handler: KeyboardInterrupt) when {target} starts
+    importing.'''
+
+    def find_spec(self, name, path=None, target=None):
+        if name == {target!r}:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, InterruptOnImport())
+"""
+
+
+def console_script() -> str:
+    """The ``tarotlib`` console script as an installer writes it, from pyproject.toml."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, function = scripts["tarotlib"].partition(":")
+    return f"import sys\nfrom {module} import {function}\nsys.exit({function}())\n"
+
+
+def run_interrupted(target: str, code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", INTERRUPT_ON_IMPORT.format(target=target) + code, *args],
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+@pytest.mark.parametrize(
+    ("target", "importing"),
+    [
+        ("tarotlib.core.actions", True),  # in the middle of `import tarotlib`
+        ("tarotlib.simulation.run", True),  # the command line's imports
+        ("tarotlib.variants.belote", False),  # the games, loaded as the command starts
+    ],
+)
+def test_ctrl_c_while_the_command_starts_gives_one_line_and_130(
+    target: str, importing: bool
+) -> None:
+    done = run_interrupted(target, console_script(), "variants")
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "\ntarotlib: interrupted\n")
+    # The earlier console script, which imported the command line before anything could catch
+    # Ctrl-C: the same hook gives a traceback and the process is killed by SIGINT.
+    earlier = "import sys\nfrom tarotlib.cli import main\nsys.exit(main())\n"
+    bare = run_interrupted(target, earlier, "variants")
+    if importing:
+        assert bare.returncode == -signal.SIGINT, bare
+        assert "Traceback" in bare.stderr and "KeyboardInterrupt" in bare.stderr, bare
+    else:  # once imported, the command line catches it itself
+        assert (bare.returncode, bare.stderr) == (130, "\ntarotlib: interrupted\n"), bare
+
+
+def test_ctrl_c_while_python_m_tarotlib_starts_once_the_package_is_imported() -> None:
+    """``python -m tarotlib`` imports the package before its ``__main__`` can do anything; from
+    there on, Ctrl-C gives the one line and 130 as well."""
+    done = run_interrupted(
+        "tarotlib.simulation.run",
+        "import runpy\nrunpy.run_module('tarotlib', run_name='__main__', alter_sys=True)\n",
+        "variants",
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "\ntarotlib: interrupted\n")

@@ -26,13 +26,13 @@ file is refused at once, in one line; a ``.jsonl`` file or a directory is read o
 at a time, each line within that limit (docs/records.md, "The size limit").
 
 Exit status: 0 on success, 1 when a record cannot be read or does not replay, 2 for a command-line
-error (unknown command, variant or option, bad value), 130 when a command is interrupted (Ctrl-C),
-143 when it is stopped by SIGTERM and 129 by SIGHUP (128 + the signal's number, as a shell reports a
-process killed by it). A stopped command unwinds first: one line on standard error (``tarotlib
-simulate: interrupted``, ``tarotlib simulate: stopped by SIGTERM``), no traceback, no worker process
-and no temporary file left behind, and ``play --save`` saves the match so far (its own line says so,
-on standard output). A signal that was ignored when the command started (SIGHUP under ``nohup``)
-stays ignored.
+error (unknown command, variant or option, bad value), 130 when a command is interrupted (Ctrl-C,
+even while the command is still starting), 143 when it is stopped by SIGTERM and 129 by SIGHUP (128
++ the signal's number, as a shell reports a process killed by it). A stopped command unwinds first:
+one line on standard error (``tarotlib simulate: interrupted``, ``tarotlib simulate: stopped by
+SIGTERM``), no traceback, no worker process and no temporary file left behind, and ``play --save``
+saves the match so far (its own line says so, on standard output). A signal that was ignored when
+the command started (SIGHUP under ``nohup``) stays ignored.
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
 belote             Belote, 4 players in partnerships ...
