@@ -143,14 +143,16 @@ def test_ctrl_c_during_play_save_keeps_what_was_played(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_during_the_workers_fork_is_held_until_they_have_started() -> None:
-    """A SIGINT that arrives while the worker processes are forked is held back (else it is lost
-    in the interpreter's at-fork callbacks, or kills a worker before it ignores Ctrl-C) and raised
-    as soon as the fork is over."""
-    from tarotlib.simulation.run import _interrupts_held
+    """A SIGINT that arrives while the worker processes are forked (or while the pool takes one of
+    its locks) is held back (else it is lost in the interpreter's at-fork callbacks, kills a worker
+    before it ignores Ctrl-C, or leaves a lock of the pool taken) and raised at the next safe
+    point (simulate's pool runs under tarotlib._signals.Deferred)."""
+    from tarotlib._signals import Deferred
 
     reached = False
-    with pytest.raises(KeyboardInterrupt), _interrupts_held():
+    with pytest.raises(KeyboardInterrupt), Deferred() as deferred:
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.05)  # a signal not held back would be raised here
         reached = True
+        deferred.check()
     assert reached

@@ -15,6 +15,7 @@ import contextlib
 import functools
 import importlib
 import inspect
+import itertools
 import json
 import os
 import re
@@ -29,7 +30,7 @@ from typing import IO, Final, TypeAlias
 import attrs
 
 from tarotlib._files import written_atomically
-from tarotlib._signals import STOPPING, held
+from tarotlib._signals import STOPPING, Deferred
 from tarotlib.bots import Bot
 from tarotlib.core.results import DealResult
 from tarotlib.core.rng import derive_seed
@@ -281,7 +282,10 @@ def simulate(
       raises) the chunks not started are cancelled and the workers stopped at once (with
       SIGTERM: each removes the temporary file of the chunk it was playing) and awaited, so that
       no worker process is left behind; a worker whose caller is killed outright stops itself
-      within a second;
+      within a second. While the workers run, Ctrl-C, SIGTERM and SIGHUP (those not ignored)
+      are held back and passed to their handlers between two steps of the pool, within a tenth
+      of a second (an exception raised in the middle of the pool's bookkeeping would leave it
+      waiting forever);
     - with ``executor=``, any :class:`concurrent.futures.Executor` (threads, your own process pool,
       a cluster's such as Dask's ``client.get_executor()``), which is not shut down afterwards.
 
@@ -402,20 +406,32 @@ def simulate(
     elif executor is None:
         assert workers is not None
         # Never more processes than chunks of deals. The workers ignore Ctrl-C, which this
-        # process handles; when it stops (Ctrl-C, or an exit such as a SIGTERM handler's) it stops
-        # the workers and waits for them, so that no worker outlives the call (_stop_workers).
+        # process handles; when it stops (Ctrl-C, or an exit such as a SIGTERM handler's) it
+        # stops the workers and waits for them, so that no worker outlives the call
+        # (_stop_workers). Meanwhile the stopping signals are acted on only between two steps of
+        # the pool (Deferred): an exception raised inside the pool's machinery (while the workers
+        # are forked, or a chunk is submitted) would leave one of its locks taken, and its
+        # shutdown would then wait forever.
         used_workers = min(workers, len(chunks))
-        pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_worker_start)
-        try:
-            with _interrupts_held():  # the workers start (fork) on the first submission
-                pool.submit(_started)
-            partials = _run_on(pool, chunks, deals, progress)
-        except BaseException as exc:
-            if not isinstance(exc, Exception):  # stopped, not failed: the work is abandoned
-                _stop_workers(pool)
-            raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        with Deferred(STOPPING) as deferred:
+            pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_worker_start)
+            try:
+                pool.submit(_started)  # the workers start (fork) on the first submission
+                deferred.check()
+                partials = _run_on(
+                    pool,
+                    chunks,
+                    deals,
+                    progress,
+                    window=_QUEUED * used_workers,
+                    check=deferred.check,
+                )
+            except BaseException as exc:
+                if not isinstance(exc, Exception):  # stopped, not failed: the work is abandoned
+                    _stop_workers(pool)
+                raise
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
     else:
         partials = _run_on(executor, chunks, deals, progress)
         used_workers = None
@@ -476,25 +492,7 @@ def _records_directory(records: object, overwrite: bool) -> str:
 
 
 def _started() -> None:
-    """A first task: submitting it starts the worker processes (see :func:`_interrupts_held`)."""
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold the stopping signals (Ctrl-C, SIGTERM, SIGHUP: :data:`tarotlib._signals.STOPPING`)
-    back while worker processes are forked, and act on the first that came on leaving.
-
-    A signal whose handler raises (as Ctrl-C's does, and SIGTERM's in the ``tarotlib`` command)
-    that arrives during a fork is otherwise raised inside the interpreter's at-fork callbacks,
-    where the exception is printed and lost (the parent runs on), or in a new worker before its
-    initializer has set its own handlers (the worker dies and the pool waits for it). Meanwhile
-    the handler only notes the signal (in whichever thread the system delivers it, the handler
-    runs in the main thread); on leaving, the previous handlers are put back and the first signal
-    noted is acted on (KeyboardInterrupt for Ctrl-C with Python's default). Only the main thread
-    handles signals, so elsewhere this does nothing.
-    """
-    with held(STOPPING):
-        yield
+    """A first task: submitting it starts the worker processes."""
 
 
 class _WorkerStopped(BaseException):
@@ -569,25 +567,67 @@ def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
             process.terminate()
 
 
+#: How often (seconds) :func:`simulate` looks for a stopping signal while it waits for its workers.
+_POLL: Final = 0.1
+
+#: The chunks :func:`simulate` keeps submitted to its own process pool, per worker process: enough
+#: that a worker never waits for its next chunk.
+_QUEUED: Final = 4
+
+
 def _run_on(
     executor: concurrent.futures.Executor,
     chunks: Sequence[_Chunk],
     deals: int,
     progress: Callable[[int, int], object] | None,
+    *,
+    window: int | None = None,
+    check: Callable[[], None] | None = None,
 ) -> list[_Partial]:
-    """Run every chunk on ``executor``; the partials in deal order."""
+    """Run every chunk on ``executor``; the partials in deal order.
+
+    By default every chunk is submitted at once (the executor schedules them). With ``window``,
+    at most that many are submitted at a time, a new one as each finishes, and ``check`` is
+    called before each submission and at least every :data:`_POLL` seconds while waiting (where
+    a stopping signal may raise, see :class:`~tarotlib._signals.Deferred`). On any exception, the
+    chunks not started are cancelled."""
     futures: dict[concurrent.futures.Future[_Partial], int] = {}
+    partials: list[_Partial | None] = [None] * len(chunks)
+    done = 0
+
+    def finished(future: concurrent.futures.Future[_Partial]) -> None:
+        nonlocal done
+        i = futures.pop(future)
+        partials[i] = future.result()
+        done += chunks[i].stop - chunks[i].start
+        if progress is not None:
+            progress(done, deals)
+
+    def submit(i: int) -> None:
+        if check is not None:
+            check()
+        futures[executor.submit(_run_chunk, chunks[i])] = i
+
     try:
-        for i, chunk in enumerate(chunks):
-            futures[executor.submit(_run_chunk, chunk)] = i
-        partials: list[_Partial | None] = [None] * len(chunks)
-        done = 0
-        for future in concurrent.futures.as_completed(futures):
-            i = futures[future]
-            partials[i] = future.result()
-            done += chunks[i].stop - chunks[i].start
-            if progress is not None:
-                progress(done, deals)
+        if window is None:
+            for i in range(len(chunks)):
+                submit(i)
+            for future in concurrent.futures.as_completed(list(futures)):
+                finished(future)
+        else:
+            waiting = iter(range(len(chunks)))
+            for i in itertools.islice(waiting, window):
+                submit(i)
+            while futures:
+                ready, _ = concurrent.futures.wait(
+                    futures, timeout=_POLL, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                if check is not None:
+                    check()
+                for future in ready:
+                    finished(future)
+                    for i in itertools.islice(waiting, 1):
+                        submit(i)
     except BaseException:
         for future in futures:
             future.cancel()

@@ -51,8 +51,9 @@ from tarotlib.terminal.session import (
     play,
 )
 
+from support.paths import ROOT
+
 SRC = Path(tarotlib.__file__).resolve().parent.parent
-ROOT = SRC.parent
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="POSIX signals and /proc"
