@@ -120,8 +120,7 @@ def _refusals(name: str, on: Subjects) -> dict[str, Refusal]:
         "state.pile_mask": Refusal(state.pile_mask, not_seat, DealError, "^" + seat),
         "state.observation": Refusal(state.observation, not_seat, DealError, "^" + seat),
         "state.apply": Refusal(state.apply, WRONG, ActionTypeError, not_action),
-        # The message names apply(), which is_legal() calls.
-        "state.is_legal": Refusal(state.is_legal, WRONG, ActionTypeError, not_action),
+        # (is_legal() answers False for a wrong object: tests/test_wrong_objects_fuzz.py)
         # None is no action for the phase authors' builders: any other non-action is refused.
         "state.proceed": Refusal(
             lambda v: state.proceed(v, to_act=0),

@@ -45,8 +45,10 @@ from tarotlib.core.results import Breakdown, DealResult
 from tarotlib.deal import DealState, Game
 from tarotlib.deal.observe import Observation
 from tarotlib.errors import (
+    ActionError,
     ActionParseError,
     ActionTypeError,
+    ActionValueError,
     CardParseError,
     DealError,
     GameNotOverError,
@@ -78,8 +80,10 @@ __all__ = [
     "PIQUET_32",
     "TAROT_78",
     "Action",
+    "ActionError",
     "ActionParseError",
     "ActionTypeError",
+    "ActionValueError",
     "Bid",
     "Breakdown",
     "Call",

@@ -15,8 +15,10 @@ CardParseError
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "ActionParseError",
     "ActionTypeError",
+    "ActionValueError",
     "CardParseError",
     "DealError",
     "GameNotOverError",
@@ -112,16 +114,46 @@ class ActionParseError(TarotError, ValueError):
     """
 
 
-class ActionTypeError(TarotError, TypeError):
-    """Something that is not an action was given where an action is expected (``apply``,
-    ``is_legal``); the message says what was given and how to make an action from text. It is also a
-    ``TypeError``.
+class ActionError(TarotError):
+    """An action could not be made or taken as given: the base of :class:`ActionTypeError` (a
+    value of the wrong type) and :class:`ActionValueError` (a value out of range).
+
+    >>> import tarotlib
+    >>> try:
+    ...     tarotlib.Play(78)
+    ... except ActionError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, ValueError))
+    ActionValueError True
+    """
+
+
+class ActionTypeError(ActionError, TypeError):
+    """A value of the wrong type where an action or one of an action's fields is expected:
+    something that is not an action given to ``apply`` (the message says what was given and how
+    to make an action from text), or an action built with a card that is not a card index
+    (``Play("KH")``, ``Play(None)``, ``Play(True)``, ``Play(77.0)``). It is also a ``TypeError``.
 
     >>> import tarotlib
     >>> tarotlib.variant("french-tarot").new_deal(seed=1).apply("pass")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
     tarotlib.errors.ActionTypeError: apply() takes an Action, not str 'pass'; use rules.parse_action...
+    >>> tarotlib.Play("KH")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionTypeError: Play takes a card (a Card or its index 0..77), not str 'KH'; ...
+    """
+
+
+class ActionValueError(ActionError, ValueError):
+    """An action built with a value of the right type but out of its range: a card index that is
+    not one of the 78 cards (``Play(78)``, ``Play(-1)``). It is also a ``ValueError``.
+
+    >>> import tarotlib
+    >>> tarotlib.Play(-1)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionValueError: Play takes a card index 0..77, got -1
     """
 
 

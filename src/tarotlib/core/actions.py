@@ -39,16 +39,52 @@ it takes no part in equality.
 >>> belote_play = Play(parse_card("AS"), notation=PIQUET_NOTATION)
 >>> belote_play.text, belote_play == Play.of(parse_card("1S"))
 ('play AS', True)
+
+An action checks its values when it is made, and holds immutable values only: a card is a
+:class:`~tarotlib.core.cards.Card` or its index 0..77 (an ``int``, not a ``bool``; it is stored as
+the ``Card``), a yes/no is a ``bool``, a contract or declaration kind an enum member, and the cards
+of a declaration are stored as a tuple of cards whatever sequence gave them. A wrong value raises
+:class:`~tarotlib.errors.ActionTypeError` (a ``TypeError``) or, for a card index out of range,
+:class:`~tarotlib.errors.ActionValueError` (a ``ValueError``); both are
+:class:`~tarotlib.errors.ActionError`. Which cards a game deals, and which it allows now, is the
+game's business: ``rules.parse_action`` refuses a card outside its pack, ``state.is_legal`` is
+False for a card the seat may not play.
+
+>>> Play(13) == Play.of(parse_card("KS")), Play(13).card
+(True, Card(KS))
+>>> Play(78)
+Traceback (most recent call last):
+    ...
+tarotlib.errors.ActionValueError: Play takes a card index 0..77, got 78
+>>> Discard(None)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+tarotlib.errors.ActionTypeError: Discard takes a card (a Card or its index 0..77), not NoneType None
+>>> Slam(1)
+Traceback (most recent call last):
+    ...
+tarotlib.errors.ActionTypeError: Slam takes True or False, not int 1
 """
 
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
+import operator
+import reprlib
+from collections.abc import Iterable, Mapping
+from typing import ClassVar, SupportsIndex
 
 import attrs
 
-from tarotlib.core.cards import ALL_CARDS, TAROT_NOTATION, Card, Notation, format_cards
+from tarotlib.core.cards import (
+    ALL_CARDS,
+    NUM_CARDS,
+    TAROT_NOTATION,
+    Card,
+    Notation,
+    format_cards,
+)
+from tarotlib.errors import ActionTypeError, ActionValueError
 
 __all__ = [
     "Action",
@@ -68,7 +104,62 @@ __all__ = [
     "Request",
     "Slam",
     "Stop",
+    "checked_card",
+    "named_cards",
 ]
+
+
+def _shown(value: object) -> str:
+    """``value``'s type and a short repr, for messages (``str 'KH'``)."""
+    return f"{type(value).__name__} {reprlib.repr(value)}"
+
+
+def checked_card(value: object, owner: str) -> Card:
+    """``value`` as a card, for the action ``owner`` (its class name, for the message): a
+    :class:`~tarotlib.core.cards.Card` or an index 0..77 (an ``int`` or an integer type such as
+    numpy's; not a ``bool``), returned as the ``Card``. Anything else raises
+    :class:`~tarotlib.errors.ActionTypeError`; an index out of range
+    :class:`~tarotlib.errors.ActionValueError`.
+
+    >>> checked_card(13, "Play"), checked_card(ALL_CARDS[77], "Play")
+    (Card(KS), Card(EX))
+    >>> checked_card("KS", "Call")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionTypeError: Call takes a card (a Card or its index 0..77), not str 'KS'; use...
+    >>> checked_card(2**80, "Give")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ActionValueError: Give takes a card index 0..77, got 1208925819614629174706176
+    """
+    if type(value) is Card or type(value) is int:
+        index: int = value
+    elif isinstance(value, SupportsIndex) and not isinstance(value, (bool, enum.Enum)):
+        index = operator.index(value)
+    else:
+        hint = f"; use parse_card({value!r}) to read a card's text" if type(value) is str else ""
+        raise ActionTypeError(
+            f"{owner} takes a card (a Card or its index 0..{NUM_CARDS - 1}), not {_shown(value)}"
+            + hint
+        )
+    if 0 <= index < NUM_CARDS:
+        return ALL_CARDS[index]
+    raise ActionValueError(f"{owner} takes a card index 0..{NUM_CARDS - 1}, got {index}")
+
+
+def _check_notation(action: Action, notation: object) -> None:
+    if not isinstance(notation, Notation):
+        raise ActionTypeError(
+            f"{type(action).__name__} takes a Notation as notation, not {_shown(notation)}"
+        )
+
+
+def _check_enum(action: Action, value: object, what: str) -> None:
+    if not isinstance(value, enum.Enum):
+        raise ActionTypeError(
+            f"{type(action).__name__} takes {what} (a member of the game's enum), not "
+            f"{_shown(value)}; use rules.parse_action(text) to make an action from its text"
+        )
 
 
 @attrs.frozen
@@ -118,6 +209,10 @@ class Bid(Action):
     verb: ClassVar[str] = "bid"
     contract: enum.Enum
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.contract, enum.Enum):
+            _check_enum(self, self.contract, "a contract")
+
     @property
     def text(self) -> str:
         return f"bid {_token(self.contract)}"
@@ -127,6 +222,13 @@ class Bid(Action):
 class _CardAction(Action):
     card: Card
     notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        card = self.card
+        if type(card) is not Card or not 0 <= card < NUM_CARDS:
+            object.__setattr__(self, "card", checked_card(card, type(self).__name__))
+        if type(self.notation) is not Notation:
+            _check_notation(self, self.notation)
 
     @property
     def text(self) -> str:
@@ -139,6 +241,11 @@ class _YesNo(Action):
     ``words[1]`` for no."""
 
     words: ClassVar[tuple[str, str]]
+
+    def __attrs_post_init__(self) -> None:
+        yes: object = getattr(self, attrs.fields(type(self))[0].name)
+        if type(yes) is not bool:
+            raise ActionTypeError(f"{type(self).__name__} takes True or False, not {_shown(yes)}")
 
     @property
     def text(self) -> str:
@@ -185,7 +292,12 @@ class Play(_CardAction):
     _index: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_index", int(self.card))
+        card = self.card
+        if type(card) is not Card or not 0 <= card < NUM_CARDS:
+            object.__setattr__(self, "card", card := checked_card(card, "Play"))
+        if type(self.notation) is not Notation:
+            _check_notation(self, self.notation)
+        object.__setattr__(self, "_index", int(card))
 
     @staticmethod
     def of(card: int) -> Play:
@@ -242,10 +354,30 @@ class Declare(Action):
     shown: tuple[Card, ...] = ()
     notation: Notation = attrs.field(default=TAROT_NOTATION, eq=False, repr=False, kw_only=True)
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, enum.Enum):
+            _check_enum(self, self.kind, "a declaration kind")
+        shown: object = self.shown
+        if type(shown) is not tuple or not all(type(c) is Card for c in shown):
+            object.__setattr__(self, "shown", _shown_cards(shown))
+        if type(self.notation) is not Notation:
+            _check_notation(self, self.notation)
+
     @property
     def text(self) -> str:
         base = f"declare {_token(self.kind)}"
         return f"{base} {format_cards(self.shown, self.notation)}" if self.shown else base
+
+
+def _shown_cards(shown: object) -> tuple[Card, ...]:
+    """The cards of a declaration as a tuple of cards (a set in index order), each checked."""
+    if isinstance(shown, (str, bytes, Mapping)) or not isinstance(shown, Iterable):
+        hint = f"; use parse_cards({shown!r}) to read cards' text" if isinstance(shown, str) else ""
+        raise ActionTypeError(
+            f"Declare takes its shown cards as a sequence of cards, not {_shown(shown)}{hint}"
+        )
+    cards = tuple(checked_card(c, "Declare") for c in shown)
+    return tuple(sorted(cards)) if isinstance(shown, (set, frozenset)) else cards
 
 
 @attrs.frozen
@@ -351,3 +483,21 @@ class Concede(_YesNo):
 
 
 _PLAYS = tuple(Play(c) for c in ALL_CARDS)
+
+
+def named_cards(action: Action) -> tuple[Card, ...]:
+    """The cards ``action`` names: a card action's card, the cards a declaration shows; none for
+    the others (``parse_action`` checks them against the game's pack).
+
+    >>> from tarotlib.core.cards import parse_cards
+    >>> from tarotlib.variants.french_tarot import DeclarationKind
+    >>> named_cards(Play(13)), named_cards(Pass())
+    ((Card(KS),), ())
+    >>> named_cards(Declare(DeclarationKind.SIMPLE_POIGNEE, parse_cards("T1 T2")))
+    (Card(T1), Card(T2))
+    """
+    if isinstance(action, _CardAction):
+        return (action.card,)
+    if isinstance(action, Declare):
+        return action.shown
+    return ()

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol
 import attrs
 from typing_extensions import TypeVar
 
-from tarotlib.core.actions import Action
-from tarotlib.core.cards import TAROT_NOTATION, Card, Notation, format_cards
+from tarotlib.core.actions import Action, named_cards
+from tarotlib.core.cards import TAROT_NOTATION, Card, Notation, card_mask, format_cards
 from tarotlib.core.dealing import Layout, dealt_order_of, first_dealer_from_seed, sitter_of
 from tarotlib.core.decks import Deck
 from tarotlib.core.results import Conversion
@@ -422,6 +422,14 @@ class Game(abc.ABC, Generic[S]):
         Traceback (most recent call last):
             ...
         tarotlib.errors.ActionParseError: cannot parse action 'play KH'; expected pass, bid <contract>
+
+        A card that the game's pack does not hold is refused here, with the pack named:
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").parse_action("play T5")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.ActionParseError: cannot parse action 'play T5': T5 is not a card of the piquet-32...
         """
         if not isinstance(text, str):
             raise ActionParseError(f"an action is written as text, got {type(text).__name__}")
@@ -432,8 +440,19 @@ class Game(abc.ABC, Generic[S]):
         for parser in machine.parsers.get(parts[0].lower(), ()):
             action = parser(parts[1:])
             if action is not None:
+                self._check_pack(text, action)
                 return action
         raise ActionParseError(f"cannot parse action {text!r}; expected {machine.help}")
+
+    def _check_pack(self, text: str, action: Action) -> None:
+        """Refuse an action naming a card the game's pack does not hold (``play T5`` in Belote)."""
+        outside = card_mask(named_cards(action)) & ~self.deck.mask
+        if outside:
+            raise ActionParseError(
+                f"cannot parse action {text!r}: {format_cards(outside)} "
+                f"{'is not a card' if outside.bit_count() == 1 else 'are not cards'} of the "
+                f"{self.deck.name} pack ({len(self.deck)} cards)"
+            )
 
     # -- observations and scoring -----------------------------------------------------------------
     def observe(self, state: S, seat: int) -> Observation:  # type: ignore[misc]  # S covariant: the machine passes own states

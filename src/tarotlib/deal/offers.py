@@ -547,9 +547,13 @@ class PairAnnouncement(Offer):
         card = action.shown[0]
         legal = play.legal_mask(state)
         plays = play.local(state).plays
-        if not legal >> card & 1:
-            raise play.rejection(state, plays[card])
         seat = state.actor
+        if not legal >> card & 1:  # why the card may not be played, said of the declaration
+            why = play.rejection(state, plays[card]).reason
+            name = state.rules.notation.pretty(card)
+            raise IllegalActionError(
+                f"seat {seat} cannot announce {token} with {name}: {why}", action
+            )
         for _key, k, c in self.announceable(state, legal):
             if k is kind and c == card:
                 break

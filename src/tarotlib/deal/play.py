@@ -788,6 +788,9 @@ class TrickPlay(Phase[PlayContext]):
         x: PlayContext = state._s_local
         seat = state._s_actor
         card = action.card
+        deck = state.rules.deck
+        if not deck.mask >> card & 1:  # named in its canonical text: the game's may have none
+            return self.reject(f"{card.text} is not a card of the {deck.name} pack", action)
         hand = state._s_hands >> SEAT_BITS * seat & FULL_MASK
         if self.name_cards:
             name = state.rules.notation.pretty(card)
@@ -1022,7 +1025,7 @@ class TrickPlay(Phase[PlayContext]):
         act in ``state``."""
         seat = state._s_actor
         cards = format_cards(legal, state.rules.notation)
-        if card < len(ALL_CARDS):
+        if 0 <= card < len(ALL_CARDS):
             play: Play = self.local(state).plays[card]
             reason = self.rejection(state, play).reason
             return IllegalActionError(

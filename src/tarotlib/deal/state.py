@@ -77,7 +77,13 @@ from tarotlib.core.cards import ALL_CARDS, FULL_MASK, Card, cards_of
 from tarotlib.core.dealing import Layout
 from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal.data import DealData, evolve
-from tarotlib.errors import ActionTypeError, DealError, GameNotOverError, IllegalActionError
+from tarotlib.errors import (
+    ActionError,
+    ActionTypeError,
+    DealError,
+    GameNotOverError,
+    IllegalActionError,
+)
 
 if TYPE_CHECKING:
     from tarotlib.core.results import DealResult
@@ -803,18 +809,23 @@ class DealState(Generic[G]):
             acts = self._s_actions = self._s_phase.legal(self)
         return acts
 
-    def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now.
+    def is_legal(self, action: object) -> bool:
+        """True if ``action`` may be applied now; False for anything else, also for a value that
+        is not an action at all (it never raises; :meth:`apply` says why an action is refused).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("french-tarot", players=4)
         >>> state = rules.new_deal(seed=1)
         >>> state.is_legal(rules.parse_action("bid garde")), state.is_legal(rules.parse_action("play KH"))
         (True, False)
+        >>> state.is_legal("bid garde"), state.is_legal(None)
+        (False, False)
         """
+        if not isinstance(action, Action):
+            return False
         try:
             self.apply(action)
-        except IllegalActionError:
+        except (IllegalActionError, ActionError):
             return False
         return True
 

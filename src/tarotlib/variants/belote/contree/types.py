@@ -13,11 +13,13 @@ A bid is written ``80S``, ``110H``, ``120TA``, ``capotD``, ``generaleC`` (CO-4.1
 from __future__ import annotations
 
 import enum
+import reprlib
 from typing import ClassVar, Final
 
 import attrs
 
 from tarotlib.core.actions import Action
+from tarotlib.errors import ActionTypeError, ActionValueError, DealError
 from tarotlib.variants.belote.types import Contract, team_of
 
 __all__ = [
@@ -34,6 +36,11 @@ CAPOT_VALUE: Final = 250
 """V of a capot contract (CO-0.3, CO-4.2 item 3)."""
 
 _LETTERS: Final = ("S", "H", "D", "C", "TA", "SA")
+
+
+def _shown(value: object) -> str:
+    """``value``'s type and a short repr, for messages."""
+    return f"{type(value).__name__} {reprlib.repr(value)}"
 
 
 class BidKind(enum.IntEnum):
@@ -65,6 +72,19 @@ class ContreeBid(Action):
     kind: BidKind
     value: int
     denomination: Contract
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, BidKind):
+            raise ActionTypeError(f"a ContreeBid's kind is a BidKind, not {_shown(self.kind)}")
+        if type(self.value) is not int:
+            raise ActionTypeError(f"a ContreeBid's value is an int, not {_shown(self.value)}")
+        if self.value < 0:
+            raise ActionValueError(f"a ContreeBid's value is 0 or more, got {self.value}")
+        if not isinstance(self.denomination, Contract):
+            raise ActionTypeError(
+                "a ContreeBid's denomination is a Belote Contract (a suit, TA or SA), not "
+                f"{_shown(self.denomination)}"
+            )
 
     @property
     def text(self) -> str:
@@ -124,11 +144,30 @@ class ContreeContract:
     >>> c = ContreeContract(ContreeBid.parse("120C"), bidder=2, level=2)
     >>> c.attack, c.value, c.label
     (0, 120, '120♣ surcoinched by seat 2')
+    >>> ContreeContract(ContreeBid.parse("120C"), bidder=2, level=3)
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.DealError: a ContreeContract's level is 0 (plain), 1 (coinched) or 2 (surcoinched), got 3
     """
 
     bid: ContreeBid
     bidder: int
     level: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.bid, ContreeBid):
+            raise DealError(
+                f"a ContreeContract's bid is a ContreeBid (ContreeBid.parse('80S')), not "
+                f"{_shown(self.bid)}"
+            )
+        if type(self.bidder) is not int or not 0 <= self.bidder < 4:
+            raise DealError(f"a ContreeContract's bidder is a seat 0..3, got {_shown(self.bidder)}")
+        if type(self.level) is not int or not 0 <= self.level <= 2:
+            shown = self.level if type(self.level) is int else _shown(self.level)
+            raise DealError(
+                "a ContreeContract's level is 0 (plain), 1 (coinched) or 2 (surcoinched), "
+                f"got {shown}"
+            )
 
     @property
     def attack(self) -> int:
