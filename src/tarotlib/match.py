@@ -21,6 +21,7 @@ all the seats tied for the highest total (ties are shared, FT-19 Q-11).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -117,9 +118,9 @@ class Match:
         if target_score is not None and (
             isinstance(target_score, bool)
             or not isinstance(target_score, int | float)
-            or not target_score > 0
+            or not 0 < target_score < math.inf
         ):
-            raise MatchError(f"target_score must be positive, got {target_score!r}")
+            raise MatchError(f"target_score must be positive and finite, got {target_score!r}")
         if first_dealer is None:
             first_dealer = rules.match_first_dealer(seed)  # FT-2.3, BE-3.1; LO-1.3
         if (
@@ -280,11 +281,26 @@ class Match:
         >>> m = Match.start(tarotlib.variant("french-tarot", dealer_rotation="against_play"), deals=2)
         >>> m.add(DealResult((0, 0, 0, 0), annulled="all players passed")).dealer
         3
+
+        A result of another game's deal is refused (a result made by hand names no game):
+
+        >>> reseghino = Match.start(tarotlib.variant("reseghino"), deals=2)
+        >>> state = tarotlib.variant("french-tarot", players=3).new_deal(seed=9)
+        >>> while not state.is_over:
+        ...     state = state.apply(tarotlib.Pass())
+        >>> reseghino.add(state.result)
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.MatchError: the result is of a deal of french-tarot; this match plays reseghino
         """
         if not isinstance(result, DealResult):
             raise MatchError(f"add() takes a deal's DealResult, got {type(result).__name__}")
         if self.is_over:
             raise MatchError("the match is over")
+        if result.game is not None and result.game != self.rules.name:
+            raise MatchError(
+                f"the result is of a deal of {result.game}; this match plays {self.rules.name}"
+            )
         if len(result.scores) != self.rules.players:
             raise MatchError(
                 f"the result has {len(result.scores)} scores; the match has "

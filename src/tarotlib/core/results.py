@@ -60,6 +60,9 @@ class DealResult:
     ``contract``, ``declarer`` and ``made`` summarise the deal in variant-neutral terms (the
     contract's label, the declarer's/taker's seat, whether the contract was made); each is None when
     it does not apply (an annulled deal, a deal without a contract such as Grash).
+    ``game`` names the game whose deal it is (its registry name), set when the deal ends; it is None
+    for a result made by hand. It takes no part in equality: a :class:`~tarotlib.match.Match`
+    refuses the result of another game's deal with it.
 
     >>> import random, tarotlib
     >>> rng = random.Random(2)
@@ -69,6 +72,8 @@ class DealResult:
     >>> result = state.result
     >>> result.scores, result.contract, result.declarer, result.made, result.is_annulled
     ((-396, 132, 132, 132), 'Garde', 0, False, False)
+    >>> result.game, DealResult((0, 0, 0, 0)).game
+    ('french-tarot', None)
     >>> DealResult((0, 0, 0, 0), annulled="everybody passed").lines()
     ('deal annulled: everybody passed',)
     """
@@ -79,6 +84,7 @@ class DealResult:
     contract: str | None = None
     declarer: int | None = None
     made: bool | None = None
+    game: str | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     @property
     def is_annulled(self) -> bool:

@@ -69,12 +69,14 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeAlias
 
+import attrs
 from typing_extensions import TypeVar
 
 from tarotlib import _compiled
 from tarotlib.core.actions import Action
 from tarotlib.core.cards import ALL_CARDS, FULL_MASK, Card, cards_of
 from tarotlib.core.dealing import Layout
+from tarotlib.core.results import DealResult
 from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal.data import DealData, evolve
 from tarotlib.errors import (
@@ -86,7 +88,6 @@ from tarotlib.errors import (
 )
 
 if TYPE_CHECKING:
-    from tarotlib.core.results import DealResult
     from tarotlib.deal.game import Game
     from tarotlib.deal.observe import Observation
     from tarotlib.deal.phase import Phase
@@ -568,13 +569,22 @@ class DealState(Generic[G]):
         self._s_local = None
         self._s_memo = -1
         self._s_actions = None
+        game = self._s_game
+        name = game.name
         if annulled is not None:
-            from tarotlib.core.results import DealResult
-
-            result = DealResult((0,) * self._s_game.players, annulled=annulled)
+            result = DealResult((0,) * game.players, annulled=annulled, game=name)
             self._s_data = evolve(self._s_data, annulled=annulled, result=result)
-        else:
-            self._s_data = evolve(self._s_data, result=self._s_game.score(self))
+            return self
+        result = game.score(self)
+        if result.game != name:  # the result says whose deal it is (Match.add checks it)
+            if type(result) is DealResult:  # (as attrs.evolve does it, at a third of its cost)
+                r = result
+                result = DealResult(
+                    r.scores, r.annulled, r.breakdown, r.contract, r.declarer, r.made, game=name
+                )
+            else:
+                result = attrs.evolve(result, game=name)
+        self._s_data = evolve(self._s_data, result=result)
         return self
 
     def wrong(self, action: object, expected: str) -> IllegalActionError:
