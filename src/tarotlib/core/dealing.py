@@ -29,13 +29,23 @@ in dealing order (``dealt_order(order, players, dealer)``, LO-11): :func:`sitter
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import operator
+import reprlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Final, cast
+from typing import Final, SupportsIndex, cast
 
 import attrs
 
-from tarotlib.core.cards import ALL_CARDS, Card, card_mask, cards_of, format_cards, parse_cards
+from tarotlib.core.cards import (
+    ALL_CARDS,
+    Card,
+    card_mask,
+    cards_of,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from tarotlib.core.decks import Deck
 from tarotlib.core.rng import derive_seed, shuffle
 from tarotlib.errors import DealError
@@ -74,13 +84,41 @@ def _tuple_getter(positions: list[int]) -> _Getter:
     return getter
 
 
+def _layout_card(value: object) -> Card:
+    """One card of a layout given otherwise than as a ``Card`` or an ``int`` in range: its text,
+    or an integer type such as numpy's; anything else raises :class:`DealError`."""
+    if isinstance(value, str):
+        return parse_card(value)
+    if isinstance(value, SupportsIndex) and not isinstance(value, (bool, float)):
+        index = operator.index(value)
+        if 0 <= index < len(ALL_CARDS):
+            return ALL_CARDS[index]
+    raise DealError(
+        f"a layout's cards are Cards, card indices 0..77 or card texts; got "
+        f"{type(value).__name__} {reprlib.repr(value)}"
+    )
+
+
 def _as_cards(cards: Sequence[int] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
-    return tuple(ALL_CARDS[int(c)] for c in cards)
+    if isinstance(cards, (bytes, Mapping)) or not isinstance(cards, Iterable):
+        raise DealError(
+            f"a layout's hand, kitty or stock is a card text or a list of cards, got "
+            f"{type(cards).__name__} {reprlib.repr(cards)}"
+        )
+    return tuple(
+        ALL_CARDS[c] if (type(c) is Card or type(c) is int) and 0 <= c < 78 else _layout_card(c)
+        for c in cards
+    )
 
 
 def _hands_converter(hands: Sequence[Sequence[int] | str]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):
+        raise DealError(
+            f"a layout's hands are a list of hands (one card text or list of cards each), got "
+            f"{type(hands).__name__} {reprlib.repr(hands)}"
+        )
     return tuple(tuple(sorted(_as_cards(h))) for h in hands)
 
 
@@ -92,6 +130,10 @@ def _order_converter(
     order: Sequence[Sequence[int] | str] | None,
 ) -> tuple[tuple[Card, ...], ...] | None:
     return None if order is None else tuple(_as_cards(h) for h in order)
+
+
+_LAYOUT_KEYS: Final = ("hands", "kitty", "dealer", "stock", "ordered")
+"""The keys of a layout's JSON form (:meth:`Layout.to_json`); no other is read."""
 
 
 @attrs.frozen
@@ -135,6 +177,11 @@ class Layout:
     def __attrs_post_init__(self) -> None:
         if not self.hands:
             raise DealError("a layout needs at least one hand")
+        if type(self.dealer) is not int:
+            raise DealError(
+                f"dealer must be a seat 0..{len(self.hands) - 1}, got "
+                f"{type(self.dealer).__name__} {reprlib.repr(self.dealer)}"
+            )
         if not 0 <= self.dealer < len(self.hands):
             raise DealError(f"dealer must be a seat 0..{len(self.hands) - 1}, got {self.dealer}")
         seen: set[int] = set()
@@ -275,14 +322,26 @@ class Layout:
         Traceback (most recent call last):
             ...
         tarotlib.errors.DealError: a layout needs 'hands', 'kitty' and 'dealer'
+        >>> Layout.from_json({"hands": [["KH"]], "kitty": [], "dealer": 0, "order": True})
+        ...     # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: unknown layout key(s) 'order'; a layout has 'hands', 'kitty', ...
         """
         if not isinstance(data, dict) or not {"hands", "kitty", "dealer"} <= data.keys():
             raise DealError("a layout needs 'hands', 'kitty' and 'dealer'")
+        unknown = sorted(str(k) for k in data if k not in _LAYOUT_KEYS)
+        if unknown:
+            raise DealError(
+                f"unknown layout key(s) {', '.join(map(repr, unknown))}; a layout has "
+                f"{', '.join(map(repr, _LAYOUT_KEYS))}"
+            )
         hands, kitty, dealer = data["hands"], data["kitty"], data["dealer"]
         if (
             not isinstance(hands, list)
             or not isinstance(kitty, list)
             or not isinstance(dealer, int)
+            or isinstance(dealer, bool)
         ):
             raise DealError("layout 'hands' and 'kitty' must be lists and 'dealer' an int")
         stock = data.get("stock", [])

@@ -13,6 +13,7 @@ RecordResult(scores=(0, 0, 0), annulled='all players passed')
 from __future__ import annotations
 
 import json
+import math
 import types
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
@@ -134,6 +135,10 @@ class RecordResult:
                 raise RecordError(
                     f"result 'scores' must be numbers; seat {seat} has {kind(score)}: {score!r}"
                 )
+            if isinstance(score, float) and not math.isfinite(score):
+                raise RecordError(
+                    f"result 'scores' must be finite numbers; seat {seat} has {score!r}"
+                )
         if self.annulled is not None and not isinstance(self.annulled, str):
             raise RecordError(
                 f"result 'annulled' must be null or a string, got {kind(self.annulled)}"
@@ -230,7 +235,15 @@ class GameRecord:
         (SeedDeal(seed=4, dealer=1), ('pass',), None)
         >>> GameRecord.from_state(rules.new_deal(layout=state.layout)).layout == state.layout
         True
+        >>> GameRecord.from_state(None)
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.RecordError: from_state() takes a deal's state (a DealState), got NoneType
         """
+        if not isinstance(state, DealState):
+            raise RecordError(
+                f"from_state() takes a deal's state (a DealState), got {type(state).__name__}"
+            )
         rules = state.rules
         layout = state.layout
         seed = state.seed
