@@ -13,11 +13,12 @@ records and replays like any other).
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from tarotlib.core.actions import Action, Bid, Pass
-from tarotlib.core.cards import SUIT_MASKS, cards_of, parse_cards
+from tarotlib.core.cards import SUIT_MASKS, cards_of
 from tarotlib.core.dealing import Layout
 from tarotlib.errors import DealError, OptionError
 from tarotlib.variants.belote.tables import PACK_MASK
@@ -31,12 +32,15 @@ __all__ = ["layout_for_play"]
 _PASS: Final = Pass()
 
 
-def _hand_mask(cards: Sequence[int] | str) -> int:
-    seq = parse_cards(cards) if isinstance(cards, str) else cards
-    m = 0
-    for c in seq:
-        m |= 1 << int(c)
-    return m
+def _hand_masks(hands: object) -> list[int]:
+    """The masks of the four hands given to :func:`layout_for_play` (read as a layout's hands
+    are: a card text or a list of cards each); a wrong value raises :class:`DealError`."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise DealError(
+            f"give four hands of 8 cards (a card text or a list of cards each), got "
+            f"{type(hands).__name__} {reprlib.repr(hands)}"
+        )
+    return list(Layout(hands, ()).hand_masks) if hands else []
 
 
 def layout_for_play(
@@ -56,13 +60,18 @@ def layout_for_play(
     >>> layout.stock[0], [bid.text for bid in bids]
     (Card(1S), ['pass', 'pass', 'pass', 'pass', 'bid clubs'])
     """
-    masks = [_hand_mask(h) for h in hands]
+    if not isinstance(contract, Contract):
+        raise DealError(
+            f"contract must be a Belote Contract (Contract.SPADES, ..., Contract.NO_TRUMPS), got "
+            f"{type(contract).__name__} {reprlib.repr(contract)}"
+        )
+    rules.check_seat(taker, "taker")
+    rules.check_seat(dealer, "dealer")
+    masks = _hand_masks(hands)
     if len(masks) != 4 or any(m.bit_count() != 8 for m in masks):
         raise DealError("give four hands of 8 cards")
     if sum(masks) != PACK_MASK or any(a & b for i, a in enumerate(masks) for b in masks[i + 1 :]):
         raise DealError("the four hands must hold the 32 Belote cards, each once")
-    if not 0 <= taker < 4 or not 0 <= dealer < 4:
-        raise DealError("taker and dealer must be seats 0..3")
     if not contract.is_suit and rules.options.ta_sa != "third_round":
         raise OptionError("a TA or SA contract needs the option ta_sa='third_round' (BE-4.4)")
     t_hand = masks[taker]

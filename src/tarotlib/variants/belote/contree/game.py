@@ -25,6 +25,7 @@ machinery (``StockSchedule`` with no stock: CO-3.4's packets), and the state and
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
@@ -231,6 +232,17 @@ class Contree(Game[ContreeState]):
         >>> st.phase, st.to_act, st.contract.label
         ('play', 0, '90♠ coinched by seat 1')
         """
+        if not isinstance(contract, ContreeContract):
+            raise DealError(
+                "contract must be a ContreeContract (ContreeContract(ContreeBid.parse('80S'), "
+                f"bidder, level)), got {type(contract).__name__} {reprlib.repr(contract)}"
+            )
+        self.check_seat(dealer, "dealer")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise DealError(
+                f"give four hands of 8 cards (a card text or a list of cards each), got "
+                f"{type(hands).__name__} {reprlib.repr(hands)}"
+            )
         state = self.new_deal(layout=Layout(hands, (), dealer))
         bid_done = False
         while state.phase == "auction":
