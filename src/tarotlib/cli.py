@@ -463,7 +463,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 deals=args.deals,
                 target_score=args.target,
                 seed=args.seed,
-                bots="random" if bots is None else bots,
+                bots=bots,
             )
         except (TarotError, ValueError) as exc:
             raise _UsageError(str(exc)) from None

@@ -353,6 +353,19 @@ def _automatic(rules: Game) -> tuple[int, ...]:
     return table_view(rules.new_deal(seed=0), 0).automatic
 
 
+def _no_bot_seats(rules: Game, human: int, bots: object) -> None:
+    """Refuse bot names (``bots`` not None) for a game in which no seat but the person's
+    chooses (the solo's AI and dummy: the rules play their cards)."""
+    automatic = _automatic(rules)
+    if bots is None or any(s != human and s not in automatic for s in range(rules.players)):
+        return
+    seats = " and ".join(str(s) for s in automatic)
+    raise BotError(
+        f"{rules.name} has no bot seats: seat{'s' if len(automatic) > 1 else ''} {seats} never "
+        f"choose{'s' if len(automatic) == 1 else ''} (the rules play their cards); give no bot names"
+    )
+
+
 def _seat_names(bots: str | Sequence[str], players: int, human: int) -> tuple[str, ...]:
     names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
     if len(names) != players - 1:
@@ -374,7 +387,7 @@ def new_session(
     deals: int | None = None,
     target_score: float | None = None,
     seed: int | None = None,
-    bots: str | Sequence[str] = "random",
+    bots: str | Sequence[str] | None = None,
 ) -> Session:
     """A new match under ``rules`` with the person at seat ``human`` and bots elsewhere.
 
@@ -382,7 +395,15 @@ def new_session(
     (Belote: ``target_score``, 1000 by default) or, for a game without one (French Tarot), one
     deal per player. ``seed`` (default: a random one) seeds the deals and the bots. ``bots`` is a
     bot name for every bot seat, or one name per bot seat in seat order (see
-    :func:`~tarotlib.terminal.players.make_bot`).
+    :func:`~tarotlib.terminal.players.make_bot`); by default ``"random"``. A game without bot
+    seats (the solo: the rules play the other seats' cards) takes no bot names.
+
+    >>> import tarotlib
+    >>> new_session(tarotlib.variant("french-tarot-solo"), seed=1, bots="random")
+    ...     # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.terminal.players.BotError: french-tarot-solo has no bot seats: seats 1 and 2 never choose...
 
     >>> import tarotlib
     >>> session = new_session(tarotlib.variant("belote"), human=2, seed=1, bots="random")
@@ -400,7 +421,8 @@ def new_session(
             f"seat {human} never chooses in {rules.name} (the rules play its cards); "
             f"take seat {' or '.join(map(str, choosers))}"
         )
-    seats = _seat_names(bots, rules.players, human)
+    _no_bot_seats(rules, human, bots)
+    seats = _seat_names("random" if bots is None else bots, rules.players, human)
     for seat, name in enumerate(seats):  # fail now for an unknown or missing bot
         if seat != human:
             make_bot(name, seat=seat, seed=0)
@@ -455,6 +477,7 @@ def resume_session(record: MatchRecord, *, bots: str | Sequence[str] | None = No
                     f"registered here; known bots: {', '.join(known)}"
                 )
     match, current = record.replay()
+    _no_bot_seats(match.rules, human, bots)
     if len(seats) != match.rules.players:
         raise RecordError(
             f"the match record names {len(seats)} seats; the game has {match.rules.players}"
