@@ -26,7 +26,6 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import examples
 
 import tarotlib
 from tarotlib.core.actions import Action, Declare, named_cards
@@ -47,6 +46,8 @@ from tarotlib.errors import (
     TarotError,
 )
 from tarotlib.records import GameRecord
+
+from support.profiles import examples
 
 GAMES = tarotlib.variant_names()
 RULES = {name: tarotlib.variant(name) for name in GAMES}  # (imports every game's modules)
