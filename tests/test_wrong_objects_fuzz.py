@@ -351,7 +351,11 @@ def test_parse_action_refuses_a_card_outside_the_pack(game: str, data: st.DataOb
     with pytest.raises(ActionParseError) as info:
         rules.parse_action(text)
     message = str(info.value)
-    assert f"{card.text} is not a card of the {rules.deck.name} pack" in message, message
+    assert message == f"cannot parse action {text!r}: {rules.pack_refusal(card.mask)}"
+    # The reason names the card and the pack (by name, or by size with the game's rule).
+    reason = rules.pack_refusal(card.mask)
+    assert reason.startswith(f"{card.text} is not ")
+    assert f"the {rules.deck.name} pack" in reason or f"{len(rules.deck)}-card pack" in reason
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -278,7 +278,10 @@ def test_a_card_not_in_the_pack_cannot_be_named() -> None:
     state = apply_all(state, ["bid two-card", "pass", "pass"])
     assert state.phase == "requests" and state.to_act == 1
     with pytest.raises(IllegalActionError, match="1S is not in the pack"):
-        state.apply(game.parse_action("request 1S"))
+        state.apply(Request(parse_card("1S")))
+    # Its text is refused before: parse_action names the pack.
+    with pytest.raises(ActionParseError, match="1S is not a card of the ombre-54 pack"):
+        game.parse_action("request 1S")
 
 
 def test_action_texts() -> None:

@@ -448,11 +448,21 @@ class Game(abc.ABC, Generic[S]):
         """Refuse an action naming a card the game's pack does not hold (``play T5`` in Belote)."""
         outside = card_mask(named_cards(action)) & ~self.deck.mask
         if outside:
-            raise ActionParseError(
-                f"cannot parse action {text!r}: {format_cards(outside)} "
-                f"{'is not a card' if outside.bit_count() == 1 else 'are not cards'} of the "
-                f"{self.deck.name} pack ({len(self.deck)} cards)"
-            )
+            raise ActionParseError(f"cannot parse action {text!r}: {self.pack_refusal(outside)}")
+
+    def pack_refusal(self, outside: int) -> str:
+        """Why :meth:`parse_action` refuses an action naming the cards of the mask ``outside``,
+        which the game's pack does not hold (the pack named; a game may cite its rule).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("belote").pack_refusal(tarotlib.parse_card("T5").mask)
+        'T5 is not a card of the piquet-32 pack (32 cards)'
+        """
+        plural = outside.bit_count() > 1
+        return (
+            f"{format_cards(outside)} {'are not cards' if plural else 'is not a card'} of the "
+            f"{self.deck.name} pack ({len(self.deck)} cards)"
+        )
 
     # -- observations and scoring -----------------------------------------------------------------
     def observe(self, state: S, seat: int) -> Observation:  # type: ignore[misc]  # S covariant: the machine passes own states

@@ -28,13 +28,13 @@ from hypothesis import strategies as st
 import tarotlib
 from tarotlib import Action, Declare, Pass
 from tarotlib.bots import RandomBot
-from tarotlib.core.cards import Card, Rank, Suit, parse_cards, suit_card
+from tarotlib.core.cards import PIQUET_NOTATION, Card, Rank, Suit, parse_cards, suit_card
 from tarotlib.core.dealing import Layout
 from tarotlib.core.decks import PIQUET_32
 from tarotlib.core.results import DealResult
 from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal import DealState
-from tarotlib.errors import DealError
+from tarotlib.errors import ActionParseError, DealError
 from tarotlib.match import Match
 from tarotlib.testing import invariants as inv
 from tarotlib.testing import strategies as ts
@@ -762,8 +762,11 @@ def _first_trick_classic() -> BeloteState:
 def test_declaration_of_cards_outside_the_pack_is_rejected() -> None:
     state = _first_trick_classic()
     assert state.phase == "play" and not state.tricks
-    action = state.rules.parse_action("declare tierce 2S 3S 4S")
+    tierce = cast(Declare, state.rules.parse_action("declare tierce 7S 8S 9S")).kind
+    action = Declare(tierce, parse_cards("2S 3S 4S"), notation=PIQUET_NOTATION)
     inv.check_rejects(state, action)
+    with pytest.raises(ActionParseError, match="2S 3S 4S are not cards of the piquet-32 pack"):
+        state.rules.parse_action("declare tierce 2S 3S 4S")  # its text is refused before
 
 
 def test_auto_belote_announcement_is_public() -> None:

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 import attrs
 
-from tarotlib.core.cards import ALL_CARDS, EXCUSE_MASK
+from tarotlib.core.cards import ALL_CARDS, EXCUSE_MASK, format_cards
 from tarotlib.core.dealing import DealerExtraSchedule, first_dealer_from_seed
 from tarotlib.core.decks import Deck
 from tarotlib.core.results import DealResult
@@ -219,6 +219,22 @@ class Chambery(Game[ChamberyState]):
             )
         )
         object.__setattr__(self, "phases", tuple(phases))
+
+    def pack_refusal(self, outside: int) -> str:
+        """Why ``parse_action`` refuses a card outside the game's pack (CH-3.2: Chambéry simplifié
+        takes out the 2, 3, 4 and 5 of each suit).
+
+        >>> import tarotlib
+        >>> tarotlib.variant("chambery", players=4, simplifie=True).parse_action("request 2S")
+        ...     # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.ActionParseError: cannot parse action 'request 2S': 2S is not in the 62-card...
+        """
+        return (
+            f"{format_cards(outside)} {'are' if outside.bit_count() > 1 else 'is'} not in the "
+            f"{len(self.deck)}-card pack (CH-3.2: no 2, 3, 4 or 5)"
+        )
 
     def _sides(self, state: DealState) -> DealData:
         """CH-13.1: the sides, public from the start of play (CH-10.1)."""

@@ -23,8 +23,7 @@ from typing import Any, Final, TypedDict
 
 import attrs
 
-from tarotlib.core.actions import Action
-from tarotlib.core.cards import ALL_CARDS
+from tarotlib.core.cards import ALL_CARDS, format_cards
 from tarotlib.core.dealing import DealerExtraSchedule
 from tarotlib.core.decks import OMBRE_54, TAROT_78, Deck
 from tarotlib.core.points import PointTable
@@ -48,7 +47,6 @@ from tarotlib.deal import (
 from tarotlib.deal.decisions import CONCEDED as _CONCEDED
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
-from tarotlib.errors import ActionParseError
 from tarotlib.variants.lombard.facts import MATTO, TRICKS, discard_rule, matto_rule, points
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation, observe, visible_mask
 from tarotlib.variants.lombard.ombre.options import OmbreOptions
@@ -284,9 +282,9 @@ class Ombre(Game[DealState]):
         phases.append(TrickPlay(TRICKS, setup=_sides, fool=matto))  # TO-8, LO-6, LO-7
         object.__setattr__(self, "phases", tuple(phases))
 
-    def parse_action(self, text: str) -> Action:
-        """Parse an action's text; a card outside the game's pack is refused with the reason
-        (LO-2.2: the 54-card pack lacks the black 1-6 and the red 5-10).
+    def pack_refusal(self, outside: int) -> str:
+        """Why ``parse_action`` refuses a card outside the game's pack (LO-2.2: the 54-card pack
+        lacks the black 1-6 and the red 5-10).
 
         >>> import tarotlib
         >>> rules = tarotlib.variant("tarocco-ombre")
@@ -295,16 +293,13 @@ class Ombre(Game[DealState]):
         >>> rules.parse_action("play 2S")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
             ...
-        tarotlib.errors.ActionParseError: 2S is not in the 54-card pack of tarocco-ombre (LO-2.2: ...)
+        tarotlib.errors.ActionParseError: cannot parse action 'play 2S': 2S is not in the 54-card pack...
         """
-        action = super().parse_action(text)
-        card = getattr(action, "card", None)
-        if isinstance(card, int) and not self.deck.mask >> card & 1:
-            raise ActionParseError(
-                f"{ALL_CARDS[card]} is not in the {len(self.deck)}-card pack of {self.name} "
-                "(LO-2.2: no 1-6 of swords and batons, no 5-10 of cups and coins)"
-            )
-        return action
+        return (
+            f"{format_cards(outside)} {'are' if outside.bit_count() > 1 else 'is'} not in the "
+            f"{len(self.deck)}-card pack of {self.name} "
+            "(LO-2.2: no 1-6 of swords and batons, no 5-10 of cups and coins)"
+        )
 
     # -- observations, scoring ------------------------------------------------------------------
     def observe(self, state: DealState, seat: int) -> OmbreObservation:
