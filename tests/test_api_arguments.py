@@ -239,7 +239,7 @@ SHARED: dict[str, Refusal] = {
     ),
     "Layout.from_text(hand)": Refusal(
         Layout.from_text,
-        # (a list of card texts is a hand too; a mapping as a hand: see the xfail test below)
+        # (a list of card texts is a hand too; a mapping as a hand: see the test below)
         st.lists(
             NOT_TEXT.filter(lambda v: not isinstance(v, (list, dict))), min_size=1, max_size=4
         ),
@@ -318,11 +318,6 @@ def test_a_wrong_option_gets_an_option_error(game: str, data: st.DataObject) -> 
         tarotlib.variant(game, **options)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="parse_action lets the card parser's CardParseError out for a bad card in an action "
-    "('play ZZ'), where Game.parse_action documents an ActionParseError for bad text",
-)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_bad_card_in_an_action_gets_an_action_parse_error(game: str) -> None:
     rules = tarotlib.variant(game)
@@ -330,11 +325,6 @@ def test_a_bad_card_in_an_action_gets_an_action_parse_error(game: str) -> None:
         rules.parse_action("play ZZ")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Layout.from_text reads a mapping given as a hand as the card texts of its keys, "
-    "where it takes one string (or list of card texts) per hand",
-)
 def test_a_mapping_as_a_hand_is_refused() -> None:
     hands: Any = [{"KH": 1}, {"QH": 2}]  # Any: the wrong type on purpose
     with pytest.raises(CardParseError, match="expected a string or a list of card texts"):

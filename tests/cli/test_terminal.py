@@ -874,7 +874,10 @@ def test_pty_french_tarot_typing_cards_bad_input_and_help(tmp_path: Path) -> Non
             done.append("parse")
             return "play ZZ"
         if "parse-checked" not in done:
-            assert "  cannot parse card 'ZZ': unknown suit 'Z'" in screen, screen
+            assert (
+                "  cannot parse action 'play ZZ': cannot parse card 'ZZ': unknown suit 'Z'"
+                in screen
+            ), screen
             done.append("parse-checked")
         if "refused" in done and "refused-checked" not in done:
             assert re.search(r"\n  refused: play \S+: must \w+", screen), screen

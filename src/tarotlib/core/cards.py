@@ -28,7 +28,7 @@ for trumps and ``EX`` for the Excuse.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
 from tarotlib.errors import CardParseError
@@ -339,6 +339,10 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         parts: list[str] = text.replace(",", " ").split()
+    elif isinstance(text, Mapping):  # iterating would read its keys as the cards
+        raise CardParseError(
+            f"cannot parse cards from {text!r}: expected a string or a list of card texts"
+        )
     else:
         try:
             parts = list(text)

@@ -43,7 +43,7 @@ from tarotlib.core.rng import shuffle
 from tarotlib.deal.data import Notes, check_facts, evolve, new_data
 from tarotlib.deal.phase import Over, Parser, Phase
 from tarotlib.deal.state import DealState, pack
-from tarotlib.errors import ActionParseError, DealError, MatchError
+from tarotlib.errors import ActionParseError, CardParseError, DealError, MatchError
 
 if TYPE_CHECKING:
     from tarotlib.core.results import DealResult
@@ -438,7 +438,10 @@ class Game(abc.ABC, Generic[S]):
             raise ActionParseError("empty action text")
         machine = self._machine
         for parser in machine.parsers.get(parts[0].lower(), ()):
-            action = parser(parts[1:])
+            try:
+                action = parser(parts[1:])
+            except CardParseError as exc:  # a bad card in the text: the action's error, with why
+                raise ActionParseError(f"cannot parse action {text!r}: {exc}") from exc
             if action is not None:
                 self._check_pack(text, action)
                 return action
