@@ -678,8 +678,8 @@ def _parser() -> argparse.ArgumentParser:
     ply.add_argument(
         "--bots",
         metavar="NAMES",
-        help="the bot of every other seat, or a comma-separated bot per bot seat: random, "
-        "heuristic (default random); as in simulate",
+        help="the bot of every other seat, or a comma-separated bot per bot seat: heuristic "
+        "(the default: the game's own player), random; as in simulate",
     )
     ply.add_argument(  # the earlier spelling, still read: once for all, or once per bot seat
         "--bot", action="append", metavar="NAME", help=argparse.SUPPRESS

@@ -120,7 +120,7 @@ def test_ctrl_c_stops_replay_step_cleanly(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_play_cleanly(tmp_path: Path) -> None:
-    child = spawn("play", "belote", "--seed", "1", cwd=tmp_path)
+    child = spawn("play", "belote", "--seed", "1", "--bots", "random", cwd=tmp_path)
     child.expect(">")  # the prompt for the human's move
     output = interrupt(child)
     assert child.exitstatus == 130, output
@@ -128,7 +128,9 @@ def test_ctrl_c_stops_play_cleanly(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_during_play_save_keeps_what_was_played(tmp_path: Path) -> None:
-    child = spawn("play", "belote", "--seed", "1", "--save", "m.json", cwd=tmp_path)
+    child = spawn(
+        "play", "belote", "--seed", "1", "--bots", "random", "--save", "m.json", cwd=tmp_path
+    )
     for _ in range(3):  # three of the person's moves, then Ctrl-C at the next prompt
         child.expect("your move> ")
         child.sendline("1")

@@ -272,7 +272,9 @@ def test_ctrl_c_as_a_finished_deal_is_added_saves_it_as_finished(
 def test_a_signal_during_play_save_saves_the_deal_in_progress(
     tmp_path: Path, sig: signal.Signals, word: str
 ) -> None:
-    process = start_piped("play", "belote", "--seed", "1", "--save", "m.json", cwd=tmp_path)
+    process = start_piped(
+        "play", "belote", "--seed", "1", "--bots", "random", "--save", "m.json", cwd=tmp_path
+    )
     player = Player(process)
     player.play_until(lambda p: moves(p) == 4)  # three moves made, the fourth asked for
     printed, errors = player.stop(sig)
@@ -294,7 +296,7 @@ def test_a_signal_during_play_save_saves_the_deal_in_progress(
 
 
 def test_a_signal_during_play_without_save_says_so_in_one_line(tmp_path: Path) -> None:
-    process = start_piped("play", "belote", "--seed", "1", cwd=tmp_path)
+    process = start_piped("play", "belote", "--seed", "1", "--bots", "random", cwd=tmp_path)
     player = Player(process)
     player.play_until(lambda p: moves(p) == 2)
     printed, errors = player.stop(signal.SIGTERM)
@@ -316,7 +318,7 @@ def test_a_failed_save_on_ctrl_c_says_so_and_keeps_the_previous_save(tmp_path: P
     folder = tmp_path / "play"
     folder.mkdir()
     process = start_piped(
-        "play", "belote", "--seed", "1", "--deals", "2", "--save", "m.json",
+        "play", "belote", "--seed", "1", "--deals", "2", "--bots", "random", "--save", "m.json",
         cwd=folder, file_size=len(first),
     )  # fmt: skip
     player = Player(process)

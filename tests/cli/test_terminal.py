@@ -629,7 +629,7 @@ def run(session: Session, reply: Callable[[str, str], str | None]) -> str:
 
 
 def test_a_whole_belote_match_in_memory() -> None:
-    session = new_session(tarotlib.variant("belote"), seed=8, target_score=300)
+    session = new_session(tarotlib.variant("belote"), seed=8, target_score=300, bots="random")
     out = run(session, replies())
     match = session.match
     assert match.is_over and max(match.totals) >= 300
@@ -642,7 +642,9 @@ def test_a_whole_belote_match_in_memory() -> None:
 
 
 def test_bad_input_and_help_in_memory() -> None:
-    session = new_session(tarotlib.variant("french-tarot", players=4), deals=1, seed=3)
+    session = new_session(
+        tarotlib.variant("french-tarot", players=4), deals=1, seed=3, bots="random"
+    )
     out = run(session, replies("zz", "?", "bid tout", "9", "quit"))
     assert "\n  'zz' is not an action" in out
     assert "\nlegal actions:\n   1  pass\n" in out
@@ -653,7 +655,7 @@ def test_bad_input_and_help_in_memory() -> None:
 
 
 def test_end_of_input_leaves_the_match() -> None:
-    session = new_session(tarotlib.variant("belote"), seed=1)
+    session = new_session(tarotlib.variant("belote"), seed=1, bots="random")
     out = run(session, replies(move=None))
     assert "match left" in out and not session.match.is_over
 
@@ -666,7 +668,7 @@ def after(text: str, marker: str) -> str:
 def test_save_and_resume_continue_identically(tmp_path: Path) -> None:
     rules = tarotlib.variant("french-tarot", players=5)
     path = tmp_path / "match.json"
-    first = new_session(rules, deals=2, seed=14, human=3)
+    first = new_session(rules, deals=2, seed=14, human=3, bots="random")
     out = run(first, replies("1", "1", "1", f"save {path}"))
     assert first.match.is_over
     record = load_match(path)
@@ -691,7 +693,7 @@ def test_save_between_deals_and_resume(tmp_path: Path) -> None:
             return f"save {path}"
         return "1" if prompt == MOVE_PROMPT else ""
 
-    first = new_session(rules, seed=30, target_score=250)
+    first = new_session(rules, seed=30, target_score=250, bots="random")
     out = run(first, reply)
     assert "saved; resume with" in out
     record = load_match(path)
@@ -716,7 +718,20 @@ def test_cli_play_to_the_end(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
-    code = main(["play", "french-tarot", "--players", "3", "--deals", "1", "--seed", "2"])
+    code = main(
+        [
+            "play",
+            "french-tarot",
+            "--players",
+            "3",
+            "--deals",
+            "1",
+            "--seed",
+            "2",
+            "--bots",
+            "random",
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert out.startswith("tarotlib play: french-tarot, 3 players (options: all defaults)\n")
@@ -906,7 +921,9 @@ def test_pty_save_and_resume(tmp_path: Path) -> None:
         count["n"] += 1
         return "save match.json" if count["n"] == 4 else "1"
 
-    first_run = spawn("play", "belote", "--seed", "44", "--deals", "1", cwd=tmp_path)
+    first_run = spawn(
+        "play", "belote", "--seed", "44", "--deals", "1", "--bots", "random", cwd=tmp_path
+    )
     first = drive(first_run, save_after_three)
     assert "saved; resume with: tarotlib play --resume match.json" in first
     second = drive(spawn("play", "--resume", "match.json", cwd=tmp_path), lambda screen: "1")
@@ -965,7 +982,7 @@ def test_an_exact_but_illegal_bid_is_not_taken_as_a_prefix_of_another() -> None:
 # -- saving a finished match (--save, the end-of-match prompt, ~) and unreadable input -----------
 def test_save_option_keeps_even_a_one_deal_game(tmp_path: Path) -> None:
     path = tmp_path / "one.json"
-    session = new_session(tarotlib.variant("belote"), deals=1, seed=5)
+    session = new_session(tarotlib.variant("belote"), deals=1, seed=5, bots="random")
     out = io.StringIO()
     assert play(session, Console(io.StringIO("1\n" * 40), out), save_to=str(path)) == 0
     assert session.match.is_over
@@ -977,7 +994,9 @@ def test_save_option_keeps_even_a_one_deal_game(tmp_path: Path) -> None:
 
 def test_save_option_keeps_a_match_left_early(tmp_path: Path) -> None:
     path = tmp_path / "left.json"
-    session = new_session(tarotlib.variant("french-tarot", players=4), deals=2, seed=5)
+    session = new_session(
+        tarotlib.variant("french-tarot", players=4), deals=2, seed=5, bots="random"
+    )
     out = io.StringIO()
     play(session, Console(io.StringIO("quit\n"), out), save_to=str(path))
     assert "match left; saved in" in out.getvalue()

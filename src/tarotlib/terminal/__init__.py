@@ -20,7 +20,7 @@ docs/terminal.md). This package keeps the parts apart so that each can be tested
 0
 >>> print(out.getvalue())  # doctest: +ELLIPSIS
 tarotlib play: belote, 4 players (options: all defaults)
-you: seat 0 · bots: seat 1 random, seat 2 random, seat 3 random
+you: seat 0 · bots: seat 1 heuristic, seat 2 heuristic, seat 3 heuristic (--bots NAMES to change them)
 match: 1 deal · seed 2
 ...
 match over: ...

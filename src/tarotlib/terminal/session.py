@@ -7,7 +7,7 @@ streams in tests). Bots are reseeded at every deal from the match seed, so a mat
 continues exactly as it would have.
 
 >>> import io, tarotlib
->>> session = new_session(tarotlib.variant("french-tarot", players=3), deals=1, seed=4)
+>>> session = new_session(tarotlib.variant("french-tarot", players=3), deals=1, seed=4, bots="random")
 >>> out = io.StringIO()
 >>> play(session, Console(io.StringIO("1\\n" * 40), out))
 0
@@ -51,6 +51,7 @@ from tarotlib.terminal.render import (
 from tarotlib.terminal.view import TableView, table_view
 
 __all__ = [
+    "DEFAULT_BOT",
     "HUMAN",
     "MOVE_PROMPT",
     "NEXT_DEAL_PROMPT",
@@ -67,8 +68,12 @@ HUMAN: Final = "human"
 MOVE_PROMPT: Final = "your move> "
 """The prompt for the person's action."""
 NEXT_DEAL_PROMPT: Final = "Enter: next deal · save FILE · quit> "
-SAVE_PROMPT: Final = "save the match? FILE, or Enter for no> "
 """The prompt between two deals."""
+SAVE_PROMPT: Final = "save the match? FILE, or Enter for no> "
+"""The prompt at the end of a match that was not saved."""
+DEFAULT_BOT: Final = "heuristic"
+"""The bot of every bot seat when none is named: the game's heuristic player (a random one
+bids Garde Contre on nothing)."""
 
 
 class Console:
@@ -173,7 +178,7 @@ class Session:
     >>> import tarotlib
     >>> session = new_session(tarotlib.variant("french-tarot", players=3), deals=2, seed=4)
     >>> session.human, session.seats, session.state is None
-    (0, ('human', 'random', 'random'), True)
+    (0, ('human', 'heuristic', 'heuristic'), True)
     >>> state = session.start_deal()
     >>> while not state.is_over:          # the person always takes the first legal action
     ...     mine = state.to_act == session.human
@@ -226,7 +231,7 @@ class Session:
         >>> state is session.state, state.phase, state.dealer == session.match.dealer
         (True, 'bidding', True)
         >>> [None if bot is None else type(bot).__name__ for bot in session.bots]
-        ['RandomBot', None, 'RandomBot', 'RandomBot']
+        ['HeuristicBot', None, 'HeuristicBot', 'HeuristicBot']
         """
         self.state = self.match.new_deal()
         self.bots = self._deal_bots()
@@ -395,8 +400,9 @@ def new_session(
     (Belote: ``target_score``, 1000 by default) or, for a game without one (French Tarot), one
     deal per player. ``seed`` (default: a random one) seeds the deals and the bots. ``bots`` is a
     bot name for every bot seat, or one name per bot seat in seat order (see
-    :func:`~tarotlib.terminal.players.make_bot`); by default ``"random"``. A game without bot
-    seats (the solo: the rules play the other seats' cards) takes no bot names.
+    :func:`~tarotlib.terminal.players.make_bot`); by default :data:`DEFAULT_BOT`, the game's
+    heuristic player. A game without bot seats (the solo: the rules play the other seats' cards)
+    takes no bot names.
 
     >>> import tarotlib
     >>> new_session(tarotlib.variant("french-tarot-solo"), seed=1, bots="random")
@@ -422,7 +428,7 @@ def new_session(
             f"take seat {' or '.join(map(str, choosers))}"
         )
     _no_bot_seats(rules, human, bots)
-    seats = _seat_names("random" if bots is None else bots, rules.players, human)
+    seats = _seat_names(DEFAULT_BOT if bots is None else bots, rules.players, human)
     for seat, name in enumerate(seats):  # fail now for an unknown or missing bot
         if seat != human:
             make_bot(name, seat=seat, seed=0)
@@ -525,7 +531,8 @@ def _intro(session: Session) -> str:
     lines = [
         f"tarotlib play: {rules.name}, {rules.players} players"
         f" (options: {', '.join(changed) if changed else 'all defaults'})",
-        f"you: {_named(session.human, names)} · {bots if automatic else 'bots: ' + bots}",
+        f"you: {_named(session.human, names)} · {bots if automatic else 'bots: ' + bots}"
+        + ("" if automatic else " (--bots NAMES to change them)"),
         f"match: {rule} · seed {session.seed}",
         "at any prompt, ? lists your legal actions and the commands",
     ]
@@ -694,7 +701,7 @@ def play(session: Session, console: Console | None = None, *, save_to: str | Non
     0
     >>> print(out.getvalue())  # doctest: +ELLIPSIS
     tarotlib play: belote, 4 players (options: all defaults)
-    you: seat 0 · bots: seat 1 random, seat 2 random, seat 3 random
+    you: seat 0 · bots: seat 1 heuristic, seat 2 heuristic, seat 3 heuristic (--bots NAMES to change them)
     match: 1 deal · seed 2
     at any prompt, ? lists your legal actions and the commands
     <BLANKLINE>
