@@ -167,7 +167,7 @@ def test_cli_simulate_and_play(
     assert main(["simulate", "chambery", *opts, "--deals", "20", "--seed", "1"]) == 0
     assert "deals played: 20" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 120 + "quit\n"))
-    assert main(["play", "chambery", *opts, "--seed", "2", "--deals", "1"]) == 0
+    assert main(["play", "chambery", *opts, "--seed", "2", "--deals", "1", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     # The deal's settlement, with its rule: CH-15.1 with six players, CH-16.3 with three.
     assert ("(CH-15.1)" if players > 3 else "(CH-16.3)") in out
