@@ -274,7 +274,9 @@ class Match:
         """A new match with ``result`` added and credited (``rules.settle``, or ``rules.credit(carry,
         result, totals, target)`` for a game whose crediting depends on the running totals and the
         target, CO-10.4); the dealer passes on (``rules.next_dealer``) after every deal, annulled
-        ones included (FT-2.3).
+        ones included (FT-2.3). A result the game cannot credit as it stands is refused with a
+        :class:`~tarotlib.errors.MatchError` saying why (``rules.match_refusal``: a Lombardy deal
+        without its score, which says whether a team won all the tricks, LO-17.5).
 
         >>> import tarotlib
         >>> from tarotlib.core.results import DealResult
@@ -292,6 +294,14 @@ class Match:
         Traceback (most recent call last):
             ...
         tarotlib.errors.MatchError: the result is of a deal of french-tarot; this match plays reseghino
+
+        A Lombardy result made by hand, without its score, is refused (LO-17.5 needs it):
+
+        >>> lombardy = Match.start(tarotlib.variant("lombardy"))
+        >>> lombardy.add(DealResult((0, 36, 0, 36)))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.MatchError: a Lombardy deal needs its LombardyScore as breakdown: ...
         """
         if not isinstance(result, DealResult):
             raise MatchError(f"add() takes a deal's DealResult, got {type(result).__name__}")
@@ -306,6 +316,7 @@ class Match:
                 f"the result has {len(result.scores)} scores; the match has "
                 f"{self.rules.players} players"
             )
+        self._check_complete(result)
         credit = getattr(self.rules, "credit", None)
         if credit is None:
             credited, carry = self.rules.settle(self.carry, result)
@@ -318,6 +329,14 @@ class Match:
             carry=carry,
             dealer=self.rules.next_dealer(self.dealer, result),
         )
+
+    def _check_complete(self, result: DealResult) -> None:
+        """Refuse a result that lacks what this game's match reads from a deal (a result made by
+        hand without its breakdown, say): ``rules.match_refusal`` says why (LO-17.5, BE-11.7)."""
+        refusal = getattr(self.rules, "match_refusal", None)  # rules written before the hook
+        reason = None if refusal is None else refusal(result, self.carry)
+        if reason is not None:
+            raise MatchError(reason)
 
     def play(self, bots: Sequence[Bot]) -> Match:
         """Play seeded deals with ``bots`` (one per seat) until the match is over.

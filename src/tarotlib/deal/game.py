@@ -726,6 +726,21 @@ class Game(abc.ABC, Generic[S]):
         """
         return result.scores, carry
 
+    def match_refusal(self, result: DealResult, carry: float) -> str | None:
+        """Why a match cannot take ``result`` as its next deal, with ``carry`` points set aside
+        (:meth:`settle`), or None: it can (the default). A game whose match reads what a deal's
+        breakdown carries (Lombardy's all-tricks bonus, LO-17.5; a litige's carry, BE-11.7)
+        refuses a result without it, saying why, rather than credit it wrongly.
+        :meth:`tarotlib.match.Match.add` raises :class:`~tarotlib.errors.MatchError` with the
+        reason.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> from tarotlib.core.results import DealResult
+        >>> demo_game(players=3).match_refusal(DealResult((2, -1, -1)), 0) is None
+        True
+        """
+        return None
+
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
         """A match to ``target`` ends once some seat's total reaches it.
 

@@ -395,6 +395,27 @@ class Belote(Game[BeloteState]):
         (t0, t1), pending = settle(int(carry), score, self.options)
         return (t0, t1, t0, t1), pending
 
+    def match_refusal(self, result: DealResult, carry: float) -> str | None:
+        """Why a match cannot take ``result``: while a litige's carry is pending, a played deal
+        without its :class:`~tarotlib.variants.belote.scoring.BeloteScore` (which says who won the
+        deal, and so who receives the carry, BE-11.7); None otherwise.
+
+        >>> from tarotlib.core.results import DealResult
+        >>> rules = Belote(BeloteOptions())
+        >>> rules.match_refusal(DealResult((90, 80, 90, 80)), 0) is None
+        True
+        >>> print(rules.match_refusal(DealResult((90, 80, 90, 80)), 71))  # doctest: +ELLIPSIS
+        a litige's 71 points are pending: they go to this deal's winner (BE-11.7), ...
+        """
+        self.check_result(result, "match_refusal")
+        if not carry or result.is_annulled or isinstance(result.breakdown, BeloteScore):
+            return None
+        return (
+            f"a litige's {carry:g} points are pending: they go to this deal's winner (BE-11.7), "
+            "which a result without its BeloteScore does not say; score the deal with "
+            "score_deal(summary, rules.options).result()"
+        )
+
     def target_reached(self, totals: Sequence[float], target: float) -> bool:
         """BE-12.1/12.2: some team is at or above the target, and the two teams are not tied
         (tied at or above the target: another deal is played).

@@ -580,6 +580,27 @@ class BeloteScore:
             )
         return out
 
+    def result(self) -> DealResult:
+        """The deal's :class:`~tarotlib.core.results.DealResult`, this score as its breakdown:
+        the contract's token, the taker, made (None for a litige) — what the engine gives, and what
+        a :class:`~tarotlib.match.Match` takes (it applies the litige carry, :func:`settle`).
+
+        BE-15 E3: made 83 / 79.
+
+        >>> s = DealSummary(Contract.SPADES, 0, (73, 79), (4, 4), 0)
+        >>> result = score_deal(s).result()
+        >>> result.scores, result.contract, result.declarer, result.made
+        ((83, 79, 83, 79), 'spades', 0, True)
+        """
+        made = {Outcome.MADE: True, Outcome.FAILED: False}.get(self.outcome)
+        return DealResult(
+            tuple(self.scores),
+            breakdown=self,
+            contract=self.summary.contract.token,
+            declarer=self.summary.taker,
+            made=made,
+        )
+
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
@@ -835,12 +856,4 @@ def result_of(state: BeloteState, options: BeloteOptions) -> DealResult:
         declared,
         declared[0].seat if declared else None,
     )
-    score = score_deal(summary, options)
-    made = {Outcome.MADE: True, Outcome.FAILED: False}.get(score.outcome)
-    return DealResult(
-        tuple(score.scores),
-        breakdown=score,
-        contract=contract.token,
-        declarer=state.data.declarer,
-        made=made,
-    )
+    return score_deal(summary, options).result()

@@ -47,7 +47,7 @@ from tarotlib.deal import (
 )
 from tarotlib.deal.phase import Phase
 from tarotlib.deal.play import eldest
-from tarotlib.errors import DealError
+from tarotlib.errors import DealError, ScoringError
 from tarotlib.variants.belote.contree.auction import CONTRACT_NOTE, ContreeAuction
 from tarotlib.variants.belote.contree.declarations import scored_declarations
 from tarotlib.variants.belote.contree.observation import (
@@ -352,15 +352,44 @@ class Contree(Game[ContreeState]):
         True
         """
         self.check_state(state, "score")
-        c = state.contract
-        assert c is not None
-        score = self._score(self.facts_of(state), self.options)
-        return DealResult(
-            score.scores,
-            breakdown=score,
-            contract=c.bid.token,
-            declarer=c.bidder,
-            made=score.made,
+        assert state.contract is not None
+        return self._score(self.facts_of(state), self.options).result()
+
+    def score_facts(self, facts: ContreeFacts) -> DealResult:
+        """A deal's result from what the table writes down (:class:`ContreeFacts`), under these
+        rules: :func:`score_contree` with the options and the totals of the contract's table
+        (CO-1.2), as a :class:`~tarotlib.core.results.DealResult` a
+        :class:`~tarotlib.match.Match` takes.
+
+        CO-12 E10: 100♥ by A–C made with 107 points against 55: 210 / 60.
+
+        >>> from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
+        >>> facts = ContreeFacts(ContreeContract(ContreeBid.parse("100H"), 0), (107, 55), (5, 3))
+        >>> Contree().score_facts(facts).scores
+        (210, 60, 210, 60)
+        """
+        if not isinstance(facts, ContreeFacts):
+            raise ScoringError(f"score_facts expects ContreeFacts, got {facts!r}")
+        return self._score(facts, self.options).result()
+
+    def match_refusal(self, result: DealResult, carry: float) -> str | None:
+        """Why a match cannot take ``result``: while a litige's carry is pending, a played deal
+        without its :class:`ContreeScore` (which says who won the deal, and so who receives the
+        carry, CO-9.7); None otherwise.
+
+        >>> from tarotlib.core.results import DealResult
+        >>> Contree().match_refusal(DealResult((90, 80, 90, 80)), 0) is None
+        True
+        >>> print(Contree().match_refusal(DealResult((90, 80, 90, 80)), 160))  # doctest: +ELLIPSIS
+        a litige's 160 points are pending: they go to this deal's winner (CO-9.7), ...
+        """
+        self.check_result(result, "match_refusal")
+        if not carry or result.is_annulled or isinstance(result.breakdown, ContreeScore):
+            return None
+        return (
+            f"a litige's {carry:g} points are pending: they go to this deal's winner (CO-9.7), "
+            "which a result without its ContreeScore does not say; score the deal with "
+            "rules.score_facts(...)"
         )
 
     def _score(self, facts: ContreeFacts, options: ContreeOptions) -> ContreeScore:

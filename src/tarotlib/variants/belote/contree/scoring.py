@@ -26,6 +26,7 @@ from typing import Final
 
 import attrs
 
+from tarotlib.core.results import DealResult
 from tarotlib.core.text import team_line, team_list
 from tarotlib.errors import ScoringError
 from tarotlib.variants.belote.contree.options import ContreeOptions
@@ -258,6 +259,24 @@ class ContreeScore:
         if self.carry_out:
             out.append(f"litige: {self.carry_out} set aside for the next deal's winner (CO-9.7)")
         return tuple(out)
+
+    def result(self) -> DealResult:
+        """The deal's :class:`~tarotlib.core.results.DealResult`, this score as its breakdown: the
+        bid's token, the bidder, made (None for a litige) — what the engine gives, and what a
+        :class:`~tarotlib.match.Match` takes (it applies the litige carry, CO-9.7).
+
+        CO-12 E10: 100♥ by seat 0 made, 210 / 60.
+
+        >>> from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
+        >>> c = ContreeContract(ContreeBid.parse("100H"), bidder=0)
+        >>> result = score_contree(ContreeFacts(c, (107, 55), (5, 3))).result()
+        >>> result.scores, result.contract, result.declarer, result.made
+        ((210, 60, 210, 60), '100H', 0, True)
+        """
+        c = self.facts.contract
+        return DealResult(
+            self.scores, breakdown=self, contract=c.bid.token, declarer=c.bidder, made=self.made
+        )
 
     def __str__(self) -> str:
         return "\n".join(self.lines())

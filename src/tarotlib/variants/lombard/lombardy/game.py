@@ -19,13 +19,14 @@ Reseghino's: ``discard`` (RE-4: 3 cards), ``play`` (RE-5: 25 tricks), ``over``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import attrs
 
-from tarotlib.core.dealing import DealerExtraSchedule, first_dealer_from_seed
+from tarotlib.core.dealing import DealerExtraSchedule, Layout, first_dealer_from_seed
 from tarotlib.core.decks import TAROT_78
+from tarotlib.core.points import PointTable
 from tarotlib.core.results import Conversion, DealResult
 from tarotlib.deal import (
     DealData,
@@ -40,12 +41,14 @@ from tarotlib.deal import (
 )
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
+from tarotlib.errors import MatchError
 from tarotlib.variants.lombard.facts import (
     HONOURS_MASK,
     MATTO,
     TRICKS,
     discard_rule,
     matto_rule,
+    points,
 )
 from tarotlib.variants.lombard.lombardy.observation import (
     LombardObservation,
@@ -59,9 +62,14 @@ from tarotlib.variants.lombard.lombardy.options import (
 )
 from tarotlib.variants.lombard.lombardy.scoring import (
     LombardyScore,
+    PileCount,
+    ReseghinoScore,
+    count_pile,
     game_points,
     score_lombardy,
+    score_lombardy_points,
     score_reseghino,
+    score_reseghino_points,
 )
 from tarotlib.variants.lombard.lombardy.state import (
     _DISCARD_OWNER,
@@ -70,9 +78,9 @@ from tarotlib.variants.lombard.lombardy.state import (
     LombardState,
     MattoExchange,
     Trick,
-    _all_tricks,
     _matto_trick,
     _raw,
+    _trick_facts,
     all_tricks,
     matto_exchange,
     sides_of,
@@ -125,6 +133,13 @@ def _piles_with_discard(state: DealState, tricks: Sequence[Trick]) -> tuple[list
     return piles, notes
 
 
+def _ordered(layout: Layout | None) -> Layout | None:
+    """A layout with its dealing order: as given, or each hand in the order it lists its cards."""
+    if isinstance(layout, Layout) and layout.order is None:
+        return attrs.evolve(layout, order=layout.hands)
+    return layout
+
+
 def _first_dealer(option: object, seed: int | None, players: int) -> int:
     if option == "random":
         return 0 if seed is None else first_dealer_from_seed(seed, players)
@@ -147,6 +162,9 @@ class Lombardy(Game[LombardState]):
     phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
     monte_round: MonteRound = attrs.field(init=False, eq=False, repr=False)
     """The Monte (LO-13)."""
+    table: PointTable = attrs.field(init=False, eq=False, repr=False)
+    """The counting of LO-5 in this game: the Mondo worth 6, groups of 4, the leftover rule of the
+    options (LO-5.5); :meth:`count_pile` counts a pile with it."""
 
     name = "lombardy"
     players = 4
@@ -183,6 +201,7 @@ class Lombardy(Game[LombardState]):
         )
         object.__setattr__(self, "phases", phases)
         object.__setattr__(self, "monte_round", monte)
+        object.__setattr__(self, "table", points(6, 4, o.leftover_rule))  # LO-4, LO-5, LO-16.1
 
     def options_dict(self) -> dict[str, object]:
         """The options, JSON-ready.
@@ -230,15 +249,55 @@ class Lombardy(Game[LombardState]):
         self.check_state(state, "score")
         tricks = _raw(state, None)
         piles, notes = _piles_with_discard(state, tricks)
-        won_all = _all_tricks(state, self.options.own_matto_trick == "ignore", tricks)
+        won, but = _trick_facts(state, tricks)
+        ignore = self.options.own_matto_trick == "ignore"  # LO-7.10
+        matto = (ignore and but[0], ignore and but[1])
         score = score_lombardy(
             (piles[0] | piles[2], piles[1] | piles[3]),
             leftover=self.options.leftover_rule,
-            all_tricks=(won_all[0], won_all[1]),
+            all_tricks=(won[0] or matto[0], won[1] or matto[1]),
             notes=notes,
+            matto_trick=matto,
         )
-        a, b = score.scores
-        return DealResult((a, b, a, b), breakdown=score)
+        return score.result()
+
+    def count_pile(self, mask: int, label: str = "pile") -> PileCount:
+        """Count the cards of ``mask`` as this game counts a team's pile (LO-5, LO-16.1: the
+        Mondo worth 6, groups of 4, the options' leftover rule): the one counting entry point of
+        the game.
+
+        LO-E2: the dealer's team's 6 cards count 15 (14 under ``leftover_rule='conserving'``).
+
+        >>> from tarotlib.core.cards import card_mask, parse_cards
+        >>> pile = card_mask(parse_cards("KS QS NS 7S QH JC"))
+        >>> Lombardy().count_pile(pile).points
+        15
+        >>> Lombardy(LombardyOptions(leftover_rule="conserving")).count_pile(pile).points
+        14
+        """
+        return count_pile(mask, label, leftover=self.options.leftover_rule)
+
+    def score_points(
+        self,
+        points: tuple[int, int],
+        *,
+        all_tricks: tuple[bool, bool] = (False, False),
+        all_but_own_matto: tuple[bool, bool] = (False, False),
+    ) -> DealResult:
+        """A deal's result from what the table writes down, under these rules' options:
+        :func:`~tarotlib.variants.lombard.lombardy.scoring.score_lombardy_points` (the teams'
+        counted points, the all-tricks facts with LO-7.10 applied), as a
+        :class:`~tarotlib.core.results.DealResult` a :class:`~tarotlib.match.Match` takes.
+
+        >>> Lombardy().score_points((66, 6)).scores
+        (30, 0, 30, 0)
+        """
+        return score_lombardy_points(
+            points,
+            all_tricks=all_tricks,
+            all_but_own_matto=all_but_own_matto,
+            options=self.options,
+        ).result()
 
     # -- the match (LO-17) ------------------------------------------------------------------------
     def match_first_dealer(self, seed: int | None) -> int:
@@ -285,12 +344,34 @@ class Lombardy(Game[LombardState]):
             return False
         return self.options.lombardy_tie != "extra_deal" or totals[0] != totals[1]
 
-    def convert(self, results: Sequence[DealResult], totals: Sequence[float]) -> Conversion:
-        """LO-17: the teams' game points from the deals played, with their breakdown (each seat
-        holds its team's points).
+    def match_refusal(self, result: DealResult, carry: float) -> str | None:
+        """Why a match cannot take ``result``: a played deal without its
+        :class:`~tarotlib.variants.lombard.lombardy.scoring.LombardyScore` breakdown, which says
+        whether a team won all the tricks (the game points of LO-17.5 need it); None for a deal
+        the match can take (a played deal with its score, or an annulled one).
 
         >>> rules = Lombardy()
-        >>> conv = rules.convert([DealResult((20, 0, 20, 0))], (20, 0, 20, 0))
+        >>> rules.match_refusal(rules.score_points((66, 6)), 0) is None
+        True
+        >>> print(rules.match_refusal(DealResult((30, 0, 30, 0)), 0))  # doctest: +ELLIPSIS
+        a Lombardy deal needs its LombardyScore as breakdown: ...
+        """
+        self.check_result(result, "match_refusal")
+        if result.is_annulled or isinstance(result.breakdown, LombardyScore):
+            return None
+        return (
+            "a Lombardy deal needs its LombardyScore as breakdown: the game points read whether "
+            "a team won all the tricks (LO-17.5); score the deal with rules.score_points(...) "
+            "(or score_lombardy_points(...).result())"
+        )
+
+    def convert(self, results: Sequence[DealResult], totals: Sequence[float]) -> Conversion:
+        """LO-17: the teams' game points from the deals played, with their breakdown (each seat
+        holds its team's points). A played deal without its score is refused
+        (:meth:`match_refusal`).
+
+        >>> rules = Lombardy()
+        >>> conv = rules.convert([rules.score_points((56, 16))], (20, 0, 20, 0))
         >>> conv.points, conv.lines[-1]
         ((2, 0, 2, 0), 'game points: team A 2, team B 0')
         """
@@ -301,9 +382,11 @@ class Lombardy(Game[LombardState]):
             if isinstance(deal, LombardyScore):
                 scores.append(deal.scores)
                 tricks.append(deal.all_tricks)
-            else:
-                scores.append((int(r.scores[0]), int(r.scores[1])))
+            elif r.is_annulled:
+                scores.append((0, 0))
                 tricks.append((False, False))
+            else:
+                raise MatchError(str(self.match_refusal(r, 0)))
         gp = game_points(scores, tricks, self.options.lombardy_tie)
         a, b = gp.points
         return Conversion((a, b, a, b), gp.lines())
@@ -323,6 +406,9 @@ class Reseghino(Game[LombardState]):
     options: ReseghinoOptions = attrs.field(factory=ReseghinoOptions)
     dealing: DealerExtraSchedule = attrs.field(init=False, eq=False, repr=False)
     phases: tuple[Phase[Any], ...] = attrs.field(init=False, eq=False, repr=False)
+    table: PointTable = attrs.field(init=False, eq=False, repr=False)
+    """The counting of RE-2: the Mondo worth 5, groups of 3; :meth:`count_pile` counts a pile
+    with it."""
 
     name = "reseghino"
     players = 3
@@ -353,6 +439,69 @@ class Reseghino(Game[LombardState]):
             ),
         )
         object.__setattr__(self, "phases", phases)
+        object.__setattr__(self, "table", points(5, 3))  # RE-2
+
+    def new_deal(
+        self,
+        *,
+        seed: int | None = None,
+        layout: Layout | None = None,
+        dealer: int = 0,
+        facts: Mapping[str, object] | None = None,
+    ) -> LombardState:
+        """Deal from ``seed`` or from ``layout`` (see :meth:`tarotlib.deal.Game.new_deal`).
+        Reseghino has no exposure (RE-3), so the order in which each hand was dealt changes
+        nothing: a layout without it (``Layout.from_text``) is dealt as if each hand had been
+        dealt in the order it lists its cards (the deal keeps that order, as a seeded deal keeps
+        its own).
+
+        >>> import tarotlib
+        >>> state = Reseghino().new_deal(seed=4, dealer=1)
+        >>> plain = tarotlib.Layout(state.layout.hands, (), dealer=1)   # no dealing order
+        >>> again = Reseghino().new_deal(layout=plain)
+        >>> again.layout.hands == state.layout.hands, again.legal_actions() == state.legal_actions()
+        (True, True)
+        """
+        return super().new_deal(seed=seed, layout=_ordered(layout), dealer=dealer, facts=facts)
+
+    def check_layout(self, layout: Layout) -> None:
+        """Raise :class:`~tarotlib.errors.DealError` unless ``layout`` is a Reseghino deal (RE-3:
+        25 cards each and 3 more to the dealer); its dealing order may be left out (see
+        :meth:`new_deal`).
+
+        >>> import tarotlib
+        >>> Reseghino().check_layout(tarotlib.Layout.from_text(["KH", "QH", "JH"]))
+        Traceback (most recent call last):
+            ...
+        tarotlib.errors.DealError: the dealer (seat 0) has 1 cards; he needs 28 (25 and his 3 extra cards)
+        """
+        ordered = _ordered(layout)
+        super().check_layout(layout if ordered is None else ordered)
+
+    def count_pile(self, mask: int, label: str = "pile") -> PileCount:
+        """Count the cards of ``mask`` as this game counts a player's pile (RE-2: the Mondo worth
+        5, groups of 3): the one counting entry point of the game.
+
+        LO-E5: the dealer's 30 cards with the Mondo, KS, KD, QC and NH count 27.
+
+        >>> from tarotlib.core.cards import card_mask, parse_cards
+        >>> x = card_mask(parse_cards("T21 KS KD QC NH 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1C 2C 3C "
+        ...                           "4C 5C 6C 7C 8C 9C 10C T2 T3 T4 T5 T6"))
+        >>> Reseghino().count_pile(x).points
+        27
+        """
+        return count_pile(mask, label, mondo=5, group=3)
+
+    def score_points(self, points: Sequence[int]) -> DealResult:
+        """A deal's result from what the table writes down, each player's counted points:
+        :func:`~tarotlib.variants.lombard.lombardy.scoring.score_reseghino_points` as a
+        :class:`~tarotlib.core.results.DealResult` a :class:`~tarotlib.match.Match` takes.
+
+        >>> Reseghino().score_points((27, 37, 14)).scores   # LO-E5
+        (1, 11, -12)
+        """
+        score: ReseghinoScore = score_reseghino_points(points, options=self.options)
+        return score.result()
 
     def options_dict(self) -> dict[str, object]:
         """The options, JSON-ready.
@@ -396,8 +545,7 @@ class Reseghino(Game[LombardState]):
         """
         self.check_state(state, "score")
         piles, notes = _piles_with_discard(state, _raw(state, None))
-        score = score_reseghino(piles, notes=notes)
-        return DealResult(score.scores, breakdown=score)
+        return score_reseghino(piles, notes=notes).result()
 
     def match_first_dealer(self, seed: int | None) -> int:
         """The first dealer of a match (option ``first_dealer``, LO-1.3).

@@ -36,6 +36,7 @@ __all__ = [
     "LombardState",
     "MattoExchange",
     "all_tricks",
+    "all_tricks_facts",
     "matto_exchange",
     "sides_of",
 ]
@@ -123,24 +124,42 @@ def all_tricks(
     return _all_tricks(state, ignore_own_matto, _raw(state, tricks))
 
 
+def all_tricks_facts(
+    state: DealState, tricks: Sequence[PlayedTrick] | None = None
+) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """What the table writes down of the tricks, for each side (by side number): whether it won
+    every trick (LO-16.3), and whether it won every trick but one, to which one of its members
+    played the Matto (the trick LO-7.10's ``own_matto_trick`` is about).
+
+    >>> import tarotlib
+    >>> all_tricks_facts(tarotlib.variant("lombardy").new_deal(seed=1))   # no trick yet
+    ((False, False), (False, False))
+    """
+    return _trick_facts(state, _raw(state, tricks))
+
+
+def _trick_facts(
+    state: DealState, tricks: Sequence[Trick]
+) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    sides = sides_of(state)
+    won: list[bool] = []
+    but: list[bool] = []
+    for side in range(max(sides) + 1):
+        lost = [(leader, cards) for leader, cards, winner in tricks if sides[winner] != side]
+        won.append(bool(tricks) and not lost)
+        gift = False
+        if len(lost) == 1 and MATTO in lost[0][1]:
+            leader, cards = lost[0]
+            gift = sides[(leader + cards.index(MATTO)) % len(cards)] == side
+        but.append(gift)
+    return tuple(won), tuple(but)
+
+
 def _all_tricks(
     state: DealState, ignore_own_matto: bool, tricks: Sequence[Trick]
 ) -> tuple[bool, ...]:
-    sides = sides_of(state)
-    out = []
-    for side in range(max(sides) + 1):
-        ok = bool(tricks)
-        for leader, cards, winner in tricks:
-            if sides[winner] == side:
-                continue
-            if ignore_own_matto and MATTO in cards:
-                owner = (leader + cards.index(MATTO)) % len(cards)
-                if sides[owner] == side:
-                    continue
-            ok = False
-            break
-        out.append(ok)
-    return tuple(out)
+    won, but = _trick_facts(state, tricks)
+    return tuple(w or (ignore_own_matto and b) for w, b in zip(won, but, strict=True))
 
 
 class LombardState(DealState):

@@ -48,6 +48,7 @@ from tarotlib.deal.decisions import CONCEDED as _CONCEDED
 from tarotlib.deal.discard import dealer
 from tarotlib.deal.phase import Phase
 from tarotlib.variants.lombard.facts import MATTO, TRICKS, discard_rule, matto_rule, points
+from tarotlib.variants.lombard.lombardy.scoring import PileCount, count_pile
 from tarotlib.variants.lombard.ombre.observation import OmbreObservation, observe, visible_mask
 from tarotlib.variants.lombard.ombre.options import OmbreOptions
 from tarotlib.variants.lombard.ombre.scoring import (
@@ -323,6 +324,22 @@ class Ombre(Game[DealState]):
         True
         """
         return visible_mask(state, seat)
+
+    def count_pile(self, mask: int, label: str = "pile") -> PileCount:
+        """Count the cards of ``mask`` as this game counts a side's pile (LO-5 with this game's
+        Mondo, groups and leftover rule, LO-4, TO-2, TO-21, TO-31): the one counting entry point
+        of the game (:attr:`table` is its point table).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("tarocco-ombre")
+        >>> rules.count_pile(rules.deck.mask).points    # a deal totals 70 (TO-2)
+        70
+        >>> tarotlib.variant("ombra-arrabiata").count_pile(rules.deck.mask).points   # 66 (TO-21)
+        66
+        """
+        o = self.options
+        leftover = o.leftover_rule if o.group == 4 else "face_value"
+        return count_pile(mask, label, mondo=o.mondo, group=o.group, leftover=leftover)
 
     def summary(self, state: DealState) -> OmbreSummary:
         """The deal as written down at the table, from a finished state.
