@@ -290,8 +290,9 @@ class KingCall(Phase[int]):
     calls a card of the first group he does not hold entirely — a King; a Queen if he holds the
     four Kings (CH-10.2); then a Cavalier, then a Jack (``call_fallback = queen_cavalier_jack``).
     Give ``HONOUR_TIERS[:2]`` for ``call_fallback = alone``: when no group is left the dealer plays
-    alone (no action; ``data.partner`` stays -1). With ``discard_held`` a card in the dealer's own
-    discard counts as held (CH-10.2). ``names`` name the groups in messages.
+    alone (no action; ``data.partner`` stays -1; the contract is ``alone`` if given, else
+    ``contract``). With ``discard_held`` a card in the dealer's own discard counts as held
+    (CH-10.2). ``names`` name the groups in messages.
 
     Afterwards the deal's facts say: ``contract`` = ``contract`` (None unless the game has a value
     for a King call), ``declarer`` = the dealer, ``called`` = the card (-1 when alone), ``partner``
@@ -321,6 +322,7 @@ class KingCall(Phase[int]):
     names: tuple[str, ...] = ("King", "Queen", "Cavalier", "Jack")
     discard_held: bool = True
     contract: object = None
+    alone: object = None
     when: Callable[[DealData], bool] = _all_passed
     expects: str = "a card to call (the dealer's King call)"
     name: str = "king-call"
@@ -360,7 +362,8 @@ class KingCall(Phase[int]):
         for tier in self.tiers:
             if tier & ~held:
                 return state.begin(d.dealer, tier & ~held)  # the cards he may call
-        data = evolve(d, contract=self.contract, declarer=d.dealer).noted(KING_CALL, True)
+        alone = self.contract if self.alone is None else self.alone  # CH-10.2 alone
+        data = evolve(d, contract=alone, declarer=d.dealer).noted(KING_CALL, True)
         return state.skip(data=data)
 
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:

@@ -3,7 +3,8 @@ purpose, and the oracle must object."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -42,12 +43,13 @@ def test_the_odd_point_to_the_partner_is_noticed(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_wrong_doubling_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """CH-16.1: doubling strictly below half of par."""
+    """CH-16.1: doubling strictly below half of par. The settlement is given the points and the
+    par shifted alike (the differences stay right, the doubling threshold moves down by 10)."""
     real = scoring.settle_three
 
-    def lenient(points: object, **kwargs: object) -> scoring.ThreePlayerScore:
-        kwargs["half"] = int(kwargs["half"]) + 2  # type: ignore[call-overload]
-        return real(points, **kwargs)  # type: ignore[arg-type]
+    def lenient(points: Sequence[int], **kwargs: Any) -> scoring.ThreePlayerScore:
+        kwargs["half"] += 20
+        return real([p + 20 for p in points], **kwargs)
 
     monkeypatch.setattr("tarotlib.variants.chambery.game.settle_three", lenient)
     with pytest.raises(AssertionError, match="scores"):

@@ -7,6 +7,7 @@ import pytest
 
 from tarotlib.core.cards import card_mask, parse_cards
 from tarotlib.core.points import PointTable, tarot_group_values
+from tarotlib.errors import ScoringError
 from tarotlib.variants.chambery.facts import CONFIGS, VALUES, card_points, config
 from tarotlib.variants.chambery.scoring import (
     Contract,
@@ -135,9 +136,21 @@ def test_six_players_sitter_scores_nothing() -> None:
 
 
 def test_alone_is_settled_like_a_solo() -> None:
-    """CH-10.2 ``alone``: the dealer against all the others, ×1."""
-    s = king_call((30, 38), partner=-1)
+    """CH-10.2 ``alone``: the dealer against all the others, ×1, named for what it is (not a King
+    call without a partner, which is refused)."""
+    s = settle_two_sides(
+        (30, 38),
+        config=config(5),
+        contract=Contract.ALONE,
+        declarer=0,
+        partner=-1,
+        active=range(5),
+        players=5,
+    )
     assert s.scores == (-16, 4, 4, 4, 4)
+    assert s.result().contract == "dealer alone" and "King call" not in str(s.lines())
+    with pytest.raises(ScoringError, match="King call"):
+        king_call((30, 38), partner=-1)
 
 
 def test_ch_e7_three_players() -> None:

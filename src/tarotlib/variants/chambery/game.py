@@ -191,6 +191,7 @@ class Chambery(Game[ChamberyState]):
                 KingCall(
                     tiers=tiers,
                     contract=Contract.KING_CALL,
+                    alone=Contract.ALONE,  # CH-10.2 call_fallback = alone
                     expects="a card to call (CH-10)",
                 )
             )
@@ -290,7 +291,7 @@ class Chambery(Game[ChamberyState]):
             three = settle_three(
                 points, half=cfg.half, sharing=o.three_player_sharing, config=cfg.name, notes=notes
             )
-            return DealResult(three.scores, breakdown=three)
+            return three.result()
         sides = d.sides
         mine = sum(p for s, p in enumerate(points) if sides[s] == 0)
         contract = cast(Contract, d.contract)
@@ -303,15 +304,9 @@ class Chambery(Game[ChamberyState]):
             active=[s for s in range(self.players) if s != d.sitter],
             players=self.players,
             notes=notes,
+            dealer=d.dealer,
         )
-        made = None if two.winner is None else two.winner == 0
-        return DealResult(
-            two.scores,
-            breakdown=two,
-            contract=contract.label,
-            declarer=d.declarer,
-            made=made,
-        )
+        return two.result()
 
     # -- the match (CH-17) ----------------------------------------------------------------------
     def match_first_dealer(self, seed: int | None) -> int:

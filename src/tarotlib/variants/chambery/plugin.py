@@ -36,7 +36,7 @@ INFO = game_entry(
     view="view:view_parts",
     card_points="solving:card_points",
     deck=TAROT_78,
-    contracts=(Contract.KING_CALL.label, *(c.label for c in SOLOS)),
+    contracts=(Contract.ALONE.label, Contract.KING_CALL.label, *(c.label for c in SOLOS)),
     zero_sum=True,  # CH-15.4, CH-16.4
 )
 """The registry entry of Chambéry flower tarot (its deck is the 78-card pack; the simplifié's

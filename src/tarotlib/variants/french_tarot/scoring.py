@@ -491,6 +491,29 @@ class FrenchTarotScore:
         """The camp that won the contract: it gains the declaration bonuses (FT-8.5)."""
         return Camp.ATTACK if self.made else Camp.DEFENCE
 
+    def result(self) -> DealResult:
+        """The deal's :class:`~tarotlib.core.results.DealResult`, this score as its breakdown:
+        the contract's label, the taker, made — what the engine gives, and what a
+        :class:`~tarotlib.match.Match` takes.
+
+        FT-21.1: Garde Sans made by 12 with a simple poignée: D = 168, the taker +504.
+
+        >>> from tarotlib.variants.french_tarot.types import Contract, Declaration, DeclarationKind
+        >>> result = score_deal(ScoreSummary.from_points(
+        ...     players=4, contract=Contract.GARDE_SANS, taker=0, attack_points=48, oudlers=3,
+        ...     declarations=(Declaration(0, DeclarationKind.SIMPLE_POIGNEE),),
+        ... )).result()
+        >>> result.scores, result.contract, result.declarer, result.made
+        ((504, -168, -168, -168), 'Garde Sans', 0, True)
+        """
+        return DealResult(
+            self.scores,
+            breakdown=self,
+            contract=self.contract.label,
+            declarer=self.summary.taker,
+            made=self.made,
+        )
+
     def lines(self) -> tuple[str, ...]:
         """A readable explanation, one step of FT-13 / FT-14 per line.
 
@@ -746,6 +769,15 @@ class GrashScore:
         """T, the sum of all seats' card points (FT-15.2)."""
         return _half_to_number(self.total_half_points)
 
+    def result(self) -> DealResult:
+        """The deal's :class:`~tarotlib.core.results.DealResult` (contract ``Grash``), this score
+        as its breakdown.
+
+        >>> score_grash([40, 50, 45, 41]).result().scores
+        (8, -12, -2, 6)
+        """
+        return DealResult(self.scores, breakdown=self, contract="Grash")
+
     def lines(self) -> tuple[str, ...]:
         """A readable explanation (FT-15.2; provisional choices of FT-15.3).
 
@@ -892,8 +924,7 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
                 debtor, creditor = debt
                 h += -1 if seat == debtor else (1 if seat == creditor else 0)
             halves.append(h)
-        grash = score_grash(halves)
-        return DealResult(grash.scores, breakdown=grash, contract="Grash")
+        return score_grash(halves).result()
     attack = 0
     for seat in range(n):
         if camps[seat] == Camp.ATTACK:
@@ -920,6 +951,4 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
         defence_all_tricks=winning_camps == {Camp.DEFENCE},
     )
     score = score_deal(summary, defence_slam_bonus=state.rules.options.defence_slam_bonus)
-    return DealResult(
-        score.scores, breakdown=score, contract=contract.label, declarer=d.declarer, made=score.made
-    )
+    return score.result()

@@ -367,8 +367,8 @@ class Ombre(Game[DealState]):
             "reverse_cappotto": o.reverse_cappotto,
             "concession_payment": o.concession_payment,
         }
-        if d.note(CONCEDED):
-            return OmbreSummary(points=None, conceded=True, **common)
+        if d.note(CONCEDED):  # the dealer bid: TO-7.1 let the declarer concede
+            return OmbreSummary(points=None, conceded=True, dealer_bid=True, **common)
         p, others, _, _ = count_sides(state, self.table)
         strict = o.own_matto_trick == "strict"
         return OmbreSummary(
@@ -391,15 +391,8 @@ class Ombre(Game[DealState]):
         True
         """
         self.check_state(state, "score")
-        s = self.summary(state)
-        score: OmbreScore = score_deal(s)
-        return DealResult(
-            score.scores,
-            breakdown=score,
-            contract=s.contract.label,
-            declarer=s.declarer,
-            made=None if s.conceded else score.won,
-        )
+        score: OmbreScore = score_deal(self.summary(state))
+        return score.result()
 
     # -- match conventions ----------------------------------------------------------------------
     def options_dict(self) -> dict[str, object]:

@@ -23,11 +23,13 @@ from typing import Final
 
 import attrs
 
+from tarotlib.core.results import DealResult
 from tarotlib.core.text import seat_lines
 from tarotlib.errors import ScoringError
 
 __all__ = [
     "BASES",
+    "PACK_POINTS",
     "Contract",
     "OmbreScore",
     "OmbreSummary",
@@ -85,6 +87,10 @@ class Contract(enum.IntEnum):
 BASES: Final = {3: (2, 3, 4), 4: (4, 5, 6), 5: (4, 5, 6), 7: (4, 5, 6)}
 """The base of due, una, niente by number of players (TO-5.1, TO-23, TO-35.3)."""
 
+PACK_POINTS: Final = {3: 70, 4: 66, 5: 71, 7: 71}
+"""What the whole pack counts, by number of players (LO-5.7: 70 in Tarocc'Ombre for 3, TO-2; 66 in
+Ombra arrabiata, TO-21; 71 with 5 or 7, TO-31): no side's pile counts more."""
+
 
 def threshold(players: int, win_threshold: int = 36) -> int:
     """The points the declarer's side needs to win: 36 (TO-9.2), 34 in Ombra arrabiata (TO-23),
@@ -127,25 +133,40 @@ def extra(players: int, p: int, *, win_threshold: int = 36, banding: str = "from
     return (w - 1 - p) // 5
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @attrs.frozen
 class OmbreSummary:
     """A deal as written down at the table.
 
     - ``players``: 3, 4 (Ombra arrabiata), 5 or 7;
-    - ``contract``, ``declarer``; ``partner`` (5/7 players; -1: alone);
+    - ``contract``, ``declarer``; ``partner`` (5/7 players, due and una only, TO-34.1; -1: alone);
     - ``points``: p, the declarer's side counted as one pile (LO-5.6, TO-9.1, TO-23, TO-35.1);
       ``others``: the other side's points, counted separately (for display, LO-5.7), or None;
     - ``cappotto``: the declarer's side won every trick (LO-7.10 applied);
       ``no_trick``: it won none (for ``reverse_cappotto``, TO-9.5);
-    - ``conceded``: the declarer conceded (TO-7; then ``points`` is None), ``dealer`` (for
-      ``concession_payment = dealer_only``);
+    - ``conceded``: the declarer conceded (TO-7; then ``points`` is None), ``dealer`` (-1: not
+      given; a concession needs it, TO-7.1, and ``concession_payment = dealer_only`` pays him),
+      ``dealer_bid``: whether the dealer bid during the auction (None: not given; TO-7.1);
     - the options that change the score: ``win_threshold``, ``banding``, ``reverse_cappotto``,
       ``concession_payment``.
+
+    Every field is checked, and a combination the rules forbid is refused with a
+    :class:`~tarotlib.errors.ScoringError` saying why: a concession by the dealer, or after the
+    dealer passed throughout (TO-7.1), a partner for a *niente* declarer (TO-34.1), a cappotto lost,
+    more points than the pack holds (LO-5.7).
 
     >>> OmbreSummary(players=3, contract=Contract.UNA, declarer=1, points=None)
     Traceback (most recent call last):
         ...
     tarotlib.errors.ScoringError: a deal played to the end needs the declarer's points
+    >>> OmbreSummary(players=3, contract=Contract.DUE, declarer=0, dealer=0, points=None,
+    ...              conceded=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ScoringError: the dealer (seat 0) is the declarer: he may not concede (TO-7.1: ...)
     """
 
     players: int
@@ -162,23 +183,106 @@ class OmbreSummary:
     banding: str = "from_threshold"
     reverse_cappotto: bool = False
     concession_payment: str = "each_opponent"
+    dealer_bid: bool | None = None
 
     def __attrs_post_init__(self) -> None:
         n = self.players
-        if n not in BASES:
-            raise ScoringError(f"players must be 3, 4, 5 or 7, got {n}")
-        if not 0 <= self.declarer < n:
-            raise ScoringError(f"declarer must be a seat 0..{n - 1}, got {self.declarer}")
-        if self.partner >= 0 and (n not in (5, 7) or self.partner == self.declarer):
-            raise ScoringError("a partner is called only with 5 or 7 players, and not oneself")
+        if not _whole(n) or n not in BASES:
+            raise ScoringError(f"players must be 3, 4, 5 or 7, got {n!r}")
+        if not isinstance(self.contract, Contract):
+            raise ScoringError(
+                f"contract must be a Contract (DUE, UNA or NIENTE; Contract.parse reads names), "
+                f"got {self.contract!r}"
+            )
+        if not _whole(self.declarer) or not 0 <= self.declarer < n:
+            raise ScoringError(f"declarer must be a seat 0..{n - 1}, got {self.declarer!r}")
+        if not _whole(self.partner) or not -1 <= self.partner < n:
+            raise ScoringError(
+                f"partner must be a seat 0..{n - 1} or -1 (alone), got {self.partner!r}"
+            )
+        if not _whole(self.dealer) or not -1 <= self.dealer < n:
+            raise ScoringError(
+                f"dealer must be a seat 0..{n - 1} or -1 (not given), got {self.dealer!r}"
+            )
+        for name in ("cappotto", "no_trick", "conceded", "reverse_cappotto"):
+            if not isinstance(getattr(self, name), bool):
+                raise ScoringError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.dealer_bid is not None and not isinstance(self.dealer_bid, bool):
+            raise ScoringError(f"dealer_bid must be True, False or None, got {self.dealer_bid!r}")
+        if self.win_threshold not in (35, 36) or isinstance(self.win_threshold, bool):
+            raise ScoringError(
+                f"win_threshold must be 36 or 35 (TO-35.2), got {self.win_threshold!r}"
+            )
+        if self.banding not in ("from_threshold", "from_33"):
+            raise ScoringError(
+                f"banding must be 'from_threshold' or 'from_33' (TO-23), got {self.banding!r}"
+            )
+        if self.concession_payment not in ("each_opponent", "dealer_only"):
+            raise ScoringError(
+                "concession_payment must be 'each_opponent' or 'dealer_only' (TO-7.3), got "
+                f"{self.concession_payment!r}"
+            )
+        if self.partner >= 0:
+            if n not in (5, 7) or self.partner == self.declarer:
+                raise ScoringError("a partner is called only with 5 or 7 players, and not oneself")
+            if self.contract is Contract.NIENTE:
+                raise ScoringError(
+                    f"a niente declarer plays alone (TO-34.1); got partner seat {self.partner}"
+                )
         if self.conceded:
-            if self.points is not None:
-                raise ScoringError("a conceded deal is not played: it has no points")
+            self._check_concession()
             return
         if self.points is None:
             raise ScoringError("a deal played to the end needs the declarer's points")
-        if self.points < 0:
-            raise ScoringError(f"points cannot be negative, got {self.points}")
+        self._check_points()
+
+    def _check_concession(self) -> None:
+        """TO-7.1: only a declarer other than the dealer, once the dealer has bid; no cards are
+        played (TO-7.3), so the declarer has no partner (TO-36) and nothing was counted."""
+        if self.points is not None or self.others is not None:
+            raise ScoringError("a conceded deal is not played: it has no points")
+        if self.cappotto or self.no_trick:
+            raise ScoringError("a conceded deal is not played: no cappotto, no trick (TO-7.3)")
+        if self.partner >= 0:
+            raise ScoringError(
+                "a declarer who concedes has no partner: he concedes before the call (TO-36)"
+            )
+        rule = "TO-7.1: only a declarer other than the dealer may, once the dealer has bid"
+        if self.dealer < 0:
+            raise ScoringError(f"a concession needs the dealer's seat ({rule})")
+        if self.dealer == self.declarer:
+            raise ScoringError(
+                f"the dealer (seat {self.dealer}) is the declarer: he may not concede ({rule})"
+            )
+        if self.dealer_bid is False:
+            raise ScoringError(f"the dealer never bid: the declarer may not concede ({rule})")
+
+    def _check_points(self) -> None:
+        n = self.players
+        top = PACK_POINTS[n]
+        for name in ("points", "others"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if not _whole(value) or not 0 <= value <= top:
+                raise ScoringError(
+                    f"{name} must be a whole number of points from 0 to {top} (the whole pack "
+                    f"counts {top}, LO-5.7), got {value!r}"
+                )
+        p = self.points
+        assert p is not None
+        w = threshold(n, self.win_threshold)
+        if self.cappotto and self.no_trick:
+            raise ScoringError("the declarer's side cannot win every trick and none (TO-9.5)")
+        if self.cappotto and p < w:
+            raise ScoringError(
+                f"a cappotto is a won deal: the declarer's side won every trick, yet has {p} "
+                f"points ({w} needed, TO-9.5)"
+            )
+        if self.no_trick and p >= w:
+            raise ScoringError(
+                f"the declarer's side won no trick, yet has {p} points ({w} would win, TO-9.5)"
+            )
 
 
 @attrs.frozen
@@ -203,7 +307,8 @@ class OmbreScore:
     def lines(self) -> tuple[str, ...]:
         """The score step by step (see the module docstring).
 
-        >>> s = OmbreSummary(players=3, contract=Contract.UNA, declarer=2, points=None, conceded=True)
+        >>> s = OmbreSummary(players=3, contract=Contract.UNA, declarer=2, dealer=0, points=None,
+        ...                  conceded=True)
         >>> score_deal(s).lines()[1]
         'conceded (TO-7): the base 3 to each opponent'
         """
@@ -235,6 +340,25 @@ class OmbreScore:
         out.extend(seat_lines(self.scores, roles))
         return tuple(out)
 
+    def result(self) -> DealResult:
+        """The deal's :class:`~tarotlib.core.results.DealResult`, this score as its breakdown:
+        the contract's label, the declarer, won (None for a concession) — what the engine gives,
+        and what a :class:`~tarotlib.match.Match` takes.
+
+        >>> result = score_deal(OmbreSummary(players=3, contract=Contract.DUE, declarer=0,
+        ...                                  points=45)).result()
+        >>> result.scores, result.contract, result.declarer, result.made
+        ((6, -3, -3), 'due', 0, True)
+        """
+        s = self.summary
+        return DealResult(
+            self.scores,
+            breakdown=self,
+            contract=s.contract.label,
+            declarer=s.declarer,
+            made=None if s.conceded else self.won,
+        )
+
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
@@ -255,7 +379,8 @@ def score_deal(summary: OmbreSummary) -> OmbreScore:
 
     LO-E6: a *niente* concession pays the base 4 to each opponent.
 
-    >>> s = OmbreSummary(players=3, contract=Contract.NIENTE, declarer=1, points=None, conceded=True)
+    >>> s = OmbreSummary(players=3, contract=Contract.NIENTE, declarer=1, dealer=0, points=None,
+    ...                  conceded=True)
     >>> score_deal(s).scores
     (4, -8, 4)
     """
