@@ -18,6 +18,9 @@ Commands:
   bots (``--save``: the match is saved there after every deal; else a person at a terminal is
   asked at the end); ``tarotlib play --resume FILE`` goes on with a match saved with ``save FILE``
   (docs/terminal.md);
+- ``tarotlib score GAME FACT=VALUE ... [--sheet FILE.json]`` scores a deal from what the table
+  wrote down and keeps a match's score sheet (:mod:`tarotlib.terminal.score`,
+  docs/score-keeping.md);
 - ``tarotlib variants`` lists the registered variants.
 
 ``replay FILE`` and ``play --resume FILE`` read a record file once and refuse one larger than
@@ -69,6 +72,7 @@ from tarotlib.errors import RecordError, TarotError
 from tarotlib.records import GameRecord, MatchRecord, load_any, load_match, read_records
 from tarotlib.registry import variant, variant_info, variant_names
 from tarotlib.simulation import ProgressBar, SimulationError, format_summary
+from tarotlib.terminal.score import add_score_parser
 
 __all__ = ["load_games", "main", "parse_option", "simulate"]
 
@@ -691,6 +695,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     ply.add_argument("--resume", metavar="FILE", help="go on with a match saved with 'save FILE'")
     ply.set_defaults(func=_cmd_play)
+
+    add_score_parser(sub, parents=[loading], rules_of=_rules_of, usage_error=_UsageError)
 
     var = sub.add_parser("variants", parents=[loading], help="list the registered variants")
     var.set_defaults(func=_cmd_variants)

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from tarotlib.bots.heuristic import GamePlayer
     from tarotlib.bots.weighing import TieBreaker
+    from tarotlib.scoresheet import DealForm
     from tarotlib.terminal.view import ViewParts
     from tarotlib.testing.generic import TrickExceptions
 
@@ -153,6 +154,9 @@ class VariantInfo:
       cards, the last-trick bonuses counted): a function of a finished state returning one number
       a seat. The solver's ``points`` objective (:func:`tarotlib.ai.solve`) maximises it; without
       it only the ``score`` objective is offered.
+    - ``scoresheet``: what a table writes down for a deal and how it is scored: a function of the
+      game's rules returning a :class:`~tarotlib.scoresheet.DealForm` (:mod:`tarotlib.scoresheet`,
+      the command ``tarotlib score``).
     - ``default``: the game used when none is named (the testing strategies' default); at most one
       registered game should set it.
 
@@ -195,6 +199,9 @@ class VariantInfo:
         default=None, kw_only=True, repr=False
     )
     default: bool = attrs.field(default=False, kw_only=True, repr=False)
+    scoresheet: Callable[[Game], DealForm] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
 
 
 OptionsT = TypeVar("OptionsT")
@@ -220,6 +227,7 @@ def game_entry(
     card_points: str | None = None,
     default: bool = False,
     package: str | None = None,
+    scoresheet: str | None = None,
 ) -> VariantInfo:
     """The :class:`VariantInfo` of a game package, as its ``plugin`` module writes it.
 
@@ -284,6 +292,7 @@ def game_entry(
         zero_sum=zero_sum,
         card_points=hook(card_points),
         default=default,
+        scoresheet=hook(scoresheet),
     )
 
 

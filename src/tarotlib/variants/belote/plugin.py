@@ -37,6 +37,7 @@ INFO = game_entry(
     presets=tuple(PRESETS),
     teams=((0, 2), (1, 3)),  # BE-2.1: the two fixed partnerships
     zero_sum=False,  # partners both hold their team's points (BE-11)
+    scoresheet="scoresheet:belote_form",
 )
 """The registry entry of Belote."""
 

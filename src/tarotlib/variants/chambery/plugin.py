@@ -38,6 +38,7 @@ INFO = game_entry(
     deck=TAROT_78,
     contracts=(Contract.ALONE.label, Contract.KING_CALL.label, *(c.label for c in SOLOS)),
     zero_sum=True,  # CH-15.4, CH-16.4
+    scoresheet="scoresheet:chambery_form",
 )
 """The registry entry of Chambéry flower tarot (its deck is the 78-card pack; the simplifié's
 rules carry the 62-card one)."""

@@ -439,6 +439,11 @@ def settle_two_sides(
                 f"seat {sitter} sits this deal out (the dealer's right, CH-2.3): it is not in play"
             )
     _seat("declarer", declarer, players)
+    if dealer is not None and players == 6 and declarer == (dealer + 1) % players:
+        raise ScoringError(
+            f"seat {declarer} sits this deal out (the dealer's right, CH-2.3): it cannot be the "
+            "declarer"
+        )
     if declarer not in seats:
         raise ScoringError(f"the declarer (seat {declarer}) is not in play (active: {seats})")
     if (

@@ -36,6 +36,7 @@ INFO = game_entry(
     presets=tuple(PRESETS),
     contracts=tuple(contract.label for contract in Contract),
     default=True,
+    scoresheet="scoresheet:french_tarot_form",
 )
 """The registry entry of French Tarot."""
 

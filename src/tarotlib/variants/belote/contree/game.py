@@ -370,6 +370,21 @@ class Contree(Game[ContreeState]):
         """
         if not isinstance(facts, ContreeFacts):
             raise ScoringError(f"score_facts expects ContreeFacts, got {facts!r}")
+        table = self._tables[facts.contract.denomination]
+        total = 162 if self.options.ta_sa_points == "rescaled" else table.deal_total
+        capot = 8 in facts.tricks
+        if capot:
+            total += 90  # CO-0.3: the dix de der is 100 to a team that won every trick
+        if sum(facts.points) != total:
+            why = (
+                "a team won all 8 tricks: cards and 100 of dix de der"
+                if capot
+                else ("cards and 10 of dix de der")
+            )
+            raise ScoringError(
+                f"the points made must total {total} ({why}, CO-0.3, CO-1.2), got "
+                f"{facts.points[0]} + {facts.points[1]} = {sum(facts.points)}"
+            )
         return self._score(facts, self.options).result()
 
     def match_refusal(self, result: DealResult, carry: float) -> str | None:

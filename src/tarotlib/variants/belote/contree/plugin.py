@@ -32,6 +32,7 @@ INFO = game_entry(
     presets=tuple(PRESETS),
     teams=((0, 2), (1, 3)),  # CO-2.1: the two fixed partnerships
     zero_sum=False,  # partners both hold their team's points (CO-9)
+    scoresheet="scoresheet:contree_form",
 )
 """The registry entry of Contrée."""
 

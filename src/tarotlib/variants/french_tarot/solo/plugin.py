@@ -30,6 +30,7 @@ INFO = game_entry(
     card_points="solving:card_points",
     deck=TAROT_78,
     contracts=tuple(contract.label for contract in Contract),
+    scoresheet="scoresheet:solo_form",
 )
 """The registry entry of the French Tarot solo."""
 

@@ -34,6 +34,7 @@ LOMBARDY = game_entry(
     deck=TAROT_78,
     teams=((0, 2), (1, 3)),  # LO-10: seats 0 and 2 against 1 and 3
     zero_sum=False,  # LO-16.2: only the team above 36 scores
+    scoresheet="scoresheet:lombardy_form",
 )
 """The registry entry of Lombardy tarot."""
 
@@ -50,6 +51,7 @@ RESEGHINO = game_entry(
     card_points="solving:card_points",
     deck=TAROT_78,
     zero_sum=True,  # RE-6
+    scoresheet="scoresheet:reseghino_form",
 )
 """The registry entry of Reseghino."""
 

@@ -54,6 +54,7 @@ TAROCCO_INFO = game_entry(
     card_points="solving:card_points",
     deck=OMBRE_54,
     contracts=_CONTRACTS,
+    scoresheet="scoresheet:ombre_form",
 )
 """The registry entry of Tarocc'Ombre (its deck is the 3-player pack; 5 and 7 use 78 cards)."""
 
@@ -70,6 +71,7 @@ ARRABIATA_INFO = game_entry(
     card_points="solving:card_points",
     deck=OMBRE_54,
     contracts=_CONTRACTS,
+    scoresheet="scoresheet:ombre_form",
 )
 """The registry entry of Ombra arrabiata."""
 
