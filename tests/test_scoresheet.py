@@ -32,6 +32,8 @@ from tarotlib.scoresheet import (
     yes_no,
 )
 
+from support.paths import DOCS
+
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("french-tarot", {}),
     ("french-tarot", {"players": 5}),
@@ -239,3 +241,11 @@ def test_a_game_without_a_form() -> None:
         name: Any = "lombardy"
         deal_form(name)
     assert isinstance(deal_form(tarotlib.variant("belote")), DealForm)
+
+
+def test_the_page_lists_every_games_facts() -> None:
+    """docs/score-keeping.md has a section per game listing its facts."""
+    page = (DOCS / "score-keeping.md").read_text(encoding="utf-8")
+    for name in variant_names():
+        for fact in deal_form(variant(name)).facts:
+            assert f"`{fact.name}=" in page, (name, fact.name)

@@ -455,3 +455,20 @@ def test_errors_say_why(words: str, message: str, capsys: pytest.CaptureFixture[
     assert status == 2 and out == ""
     assert err.startswith("tarotlib score: error: ")
     assert re.search(message, err), err
+
+
+def test_the_solos_first_deal_on_a_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FT-20.4 (S-O3): the first deal of a series is a Prise; the sheet knows which deal is first."""
+    sheet = str(tmp_path / "solo.json")
+    status, _, err = score(
+        capsys, "--sheet", sheet, "french-tarot-solo", "--deals", "3", "contract=garde",
+        "points=50", "oudlers=2",
+    )  # fmt: skip
+    assert status == 2 and "the first deal of a series is a Prise (FT-20.4" in err
+    assert not Path(sheet).exists()  # nothing written for a refused first deal
+    first = ["french-tarot-solo", "--deals", "3", "contract=prise", "points=52", "oudlers=1"]
+    assert score(capsys, "--sheet", sheet, *first)[0] == 0
+    status, out, _ = score(capsys, "--sheet", sheet, "contract=garde", "points=50", "oudlers=2")
+    assert status == 0 and "totals after 2 deals of 3: seat 0 +188" in out

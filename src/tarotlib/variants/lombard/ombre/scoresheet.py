@@ -79,7 +79,7 @@ _FACTS = (
     Fact(
         "dealer-bid",
         "yes|no",
-        "whether the dealer bid in the auction: without it no concession (TO-7.1)",
+        "whether the dealer bid in the auction: dealer-bid=no refuses a concession (TO-7.1)",
         yes_no,
     ),
     Fact("passed", "yes", "everybody passed: the deal is annulled (TO-5.7)", yes_no),
