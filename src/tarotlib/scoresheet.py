@@ -50,7 +50,7 @@ from tarotlib.errors import (
 )
 from tarotlib.match import Match
 from tarotlib.records import RECORD_MAX_BYTES
-from tarotlib.records._json import parse_json, read_limited
+from tarotlib.records._json import is_int, is_number, parse_json, read_limited
 from tarotlib.registry import variant, variant_info
 
 __all__ = [
@@ -606,23 +606,23 @@ class ScoreSheet:
             isinstance(deal, dict)
             and isinstance(deal.get("facts"), dict)
             and isinstance(deal.get("scores"), list)
+            and all(is_number(score) for score in deal["scores"])
             for deal in played
         ):
-            raise RecordError(f"{source}: 'played' must list the deals, each with facts and scores")
-        deals, target, first = data.get("deals"), data.get("target"), data.get("first_dealer")
-        for name, value in (("deals", deals), ("target", target), ("first_dealer", first)):
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int | float)
-            ):
-                raise RecordError(f"{source}: {name} must be a number or null, got {value!r}")
-        try:
-            sheet = cls(
-                game,
-                options,
-                None if deals is None else int(deals),
-                target,
-                None if first is None else int(first),
+            raise RecordError(
+                f"{source}: 'played' must list the deals, each with its facts and its scores "
+                "(numbers)"
             )
+        deals, target, first = data.get("deals"), data.get("target"), data.get("first_dealer")
+        for name, value, check, kind in (
+            ("deals", deals, is_int, "a whole number"),
+            ("target", target, is_number, "a number"),
+            ("first_dealer", first, is_int, "a seat"),
+        ):
+            if value is not None and not check(value):
+                raise RecordError(f"{source}: {name} must be {kind} or null, got {value!r}")
+        try:
+            sheet = cls(game, options, deals, target, first)
             rules = sheet.rules
             form = deal_form(rules)
             facts = [written(form, deal["facts"]) for deal in played]

@@ -328,6 +328,14 @@ def test_a_sheet_keeps_its_game_and_options(
     assert status == 2 and "keeps its game and options; drop --players" in err
     status, _, err = score(capsys, "--sheet", str(tmp_path / "new.json"), "points=1,2,3")
     assert status == 2 and "give the game" in err
+    status, _, err = score(
+        capsys, "--sheet", str(tmp_path / "ft.json"), "french-tarot", "passed=yes"
+    )
+    assert status == 2 and "no match length of its own: give --deals N or --target T" in err
+    status, _, err = score(
+        capsys, "--sheet", str(tmp_path / "ft.json"), "french-tarot", "--deals", "4", "petit-sec=9"
+    )
+    assert status == 2 and "petit-sec" in err and not (tmp_path / "ft.json").exists()
 
 
 def test_a_refused_deal_leaves_the_sheet_unchanged(

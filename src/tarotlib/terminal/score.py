@@ -496,6 +496,11 @@ def _run_sheet(
                 rules, deals=args.deals, target=args.target, first_dealer=args.first_dealer
             )
         except MatchError as exc:
+            if args.deals is None and args.target is None:
+                raise ScoreUsageError(
+                    f"{rules.name} has no match length of its own: give --deals N or --target T "
+                    "for the new score sheet"
+                ) from None
             raise ScoreUsageError(str(exc)) from None
         created = True
     before = sheet.match
@@ -503,7 +508,7 @@ def _run_sheet(
     if facts:
         try:
             sheet = sheet.add(_checked(facts, sheet.rules))
-        except (ScoringError, MatchError) as exc:
+        except TarotError as exc:  # a deal the rules refuse, or one after the end
             raise ScoreUsageError(str(exc)) from None
         result = sheet.results[-1]
     if facts or created:
