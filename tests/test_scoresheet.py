@@ -92,6 +92,7 @@ def test_the_facts_of_a_played_deal_give_its_result(name: str, options: dict[str
         again = score_facts(rules, facts, dealer=state.data.dealer, counted=1)
         assert summary(again) == summary(state.result), (seed, facts)
         assert type(again.breakdown) is type(state.result.breakdown)
+        assert again.game == state.result.game == rules.name
 
 
 @pytest.mark.parametrize(
@@ -178,6 +179,14 @@ def test_a_sheet_is_written_atomically(tmp_path: Path, monkeypatch: pytest.Monke
     with pytest.raises(OSError, match="No space"):
         first.add({"points": "26,26,26"}).save(path)
     assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["sheet.json"]
+
+
+def test_a_deals_result_names_its_game() -> None:
+    """A result scored from facts is a deal of its game: another game's match refuses it."""
+    result = score_facts(variant("reseghino"), {"points": "27,37,14"})
+    assert result.game == "reseghino"
+    with pytest.raises(MatchError, match="this match plays"):
+        Match.start(variant("tarocco-ombre"), deals=3).add(result)
 
 
 def test_a_refused_deal_leaves_the_sheet() -> None:

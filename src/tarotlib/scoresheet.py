@@ -367,9 +367,9 @@ def score_facts(
     """A deal of ``rules``' game scored from the facts ``given`` (names to texts or JSON values,
     as :func:`read_facts` reads them), with the ``dealer`` and the deals ``counted`` before it
     when a match knows them: the :class:`~tarotlib.core.results.DealResult` the game's engine
-    would give for such a deal, its breakdown included, which a :class:`~tarotlib.match.Match`
-    takes. A missing fact, or an impossible deal, raises :class:`~tarotlib.errors.ScoringError`
-    with the reason.
+    would give for such a deal, its breakdown and its game included, which a
+    :class:`~tarotlib.match.Match` of the game takes. A missing fact, or an impossible deal,
+    raises :class:`~tarotlib.errors.ScoringError` with the reason.
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("lombardy")
@@ -393,7 +393,7 @@ def score_facts(
     result = form.scorer(values, DealContext(dealer, counted))
     if not isinstance(result, DealResult) or len(result.scores) != rules.players:
         raise ScoringError(f"{rules.name}'s form gave {result!r}, not a deal's result")
-    return result
+    return attrs.evolve(result, game=rules.name)  # a deal of this game, as the engine says
 
 
 # -- the score sheet ------------------------------------------------------------------------------
