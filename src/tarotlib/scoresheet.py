@@ -65,6 +65,7 @@ __all__ = [
     "score_facts",
     "whole",
     "wholes",
+    "written",
     "yes_no",
 ]
 
