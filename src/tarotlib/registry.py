@@ -157,6 +157,12 @@ class VariantInfo:
     - ``scoresheet``: what a table writes down for a deal and how it is scored: a function of the
       game's rules returning a :class:`~tarotlib.scoresheet.DealForm` (:mod:`tarotlib.scoresheet`,
       the command ``tarotlib score``).
+    - ``card_roles``: the scoring role of each card index in the play of a deal (a function of a
+      state in the card play returning 78 ints, :func:`tarotlib.core.points.card_roles`): cards
+      of one role are worth the same to the game's scoring wherever they end (their point value),
+      a card the scoring names itself has a role of its own (a negative one). The solver merges
+      a seat's cards of one role that nothing still in play separates; without the hook it
+      searches every card.
     - ``default``: the game used when none is named (the testing strategies' default); at most one
       registered game should set it.
 
@@ -198,6 +204,9 @@ class VariantInfo:
     card_points: Callable[[DealState], tuple[float, ...]] | None = attrs.field(
         default=None, kw_only=True, repr=False
     )
+    card_roles: Callable[[DealState], tuple[int, ...]] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
     default: bool = attrs.field(default=False, kw_only=True, repr=False)
     scoresheet: Callable[[Game], DealForm] | None = attrs.field(
         default=None, kw_only=True, repr=False
@@ -225,6 +234,7 @@ def game_entry(
     teams: Sequence[Sequence[int]] | None = None,
     zero_sum: bool = True,
     card_points: str | None = None,
+    card_roles: str | None = None,
     default: bool = False,
     package: str | None = None,
     scoresheet: str | None = None,
@@ -291,6 +301,7 @@ def game_entry(
         teams=None if teams is None else _fixed_teams(teams),
         zero_sum=zero_sum,
         card_points=hook(card_points),
+        card_roles=hook(card_roles),
         default=default,
         scoresheet=hook(scoresheet),
     )

@@ -29,7 +29,13 @@ import attrs
 
 from tarotlib.core.cards import EXCUSE, Rank, Suit, suit_card, trump
 
-__all__ = ["FRENCH_TAROT_POINTS", "LeftoverRule", "PointTable", "tarot_group_values"]
+__all__ = [
+    "FRENCH_TAROT_POINTS",
+    "LeftoverRule",
+    "PointTable",
+    "card_roles",
+    "tarot_group_values",
+]
 
 LeftoverRule = Literal["proportional", "face_value", "conserving"]
 
@@ -192,3 +198,17 @@ def tarot_group_values(
 
 FRENCH_TAROT_POINTS = PointTable("french-tarot", tarot_group_values(), 2, "proportional")
 """FT-1.5/FT-1.6: pair values 5 (oudlers, Kings), 4, 3, 2, 1; counted in pairs; 91 points in all."""
+
+
+def card_roles(values: tuple[int, ...], special: int) -> tuple[int, ...]:
+    """The scoring role of each card index, what a game's ``card_roles`` hook gives the solver
+    (:func:`tarotlib.ai.solve`): its value in ``values`` (a point table's), or ``-1 - card`` for a
+    card of the ``special`` mask, one the scoring names itself (an oudler, the fool, a belote
+    card...), so that two cards have the same role only when the scoring cannot tell them apart.
+
+    >>> from tarotlib.core.cards import EXCUSE, parse_cards
+    >>> roles = card_roles(tarot_group_values(), 1 << EXCUSE)
+    >>> [roles[card] for card in parse_cards("KH NH 7C 2C EX")]
+    [5, 3, 1, 1, -78]
+    """
+    return tuple(-1 - c if special >> c & 1 else v for c, v in enumerate(values))

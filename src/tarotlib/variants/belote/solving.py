@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarotlib.core.cards import Rank, Suit, suit_card
+from tarotlib.core.points import card_roles as roles
 from tarotlib.deal.state import DealState
 from tarotlib.variants.belote.scoring import BeloteScore
 
-__all__ = ["card_points"]
+__all__ = ["HONOURS", "card_points", "card_roles"]
+
+HONOURS = sum(1 << suit_card(rank, suit) for suit in Suit for rank in (Rank.KING, Rank.QUEEN))
+"""The Kings and Queens: the belote cards of any contract (BE-9)."""
 
 
 def card_points(state: DealState[Any]) -> tuple[float, ...]:
@@ -26,3 +31,18 @@ def card_points(state: DealState[Any]) -> tuple[float, ...]:
     score = state.result.breakdown
     assert isinstance(score, BeloteScore)
     return tuple(float(score.totals[seat % 2]) for seat in range(4))
+
+
+def card_roles(state: DealState[Any]) -> tuple[int, ...]:
+    """The scoring role of each card for the solver: its points under the contract (BE-6), but
+    for the Kings and Queens (the belote, BE-9), cards of their own.
+
+    >>> import tarotlib
+    >>> from tarotlib.core.cards import parse_cards
+    >>> rules = tarotlib.variant("belote")
+    >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
+    >>> [card_roles(state)[card] for card in parse_cards("JS 9S JH 9H 8H 7H KH")]
+    [20, 14, 2, 0, 0, 0, -28]
+    """
+    values = state.rules.table(state.contract).points.values
+    return roles(values, HONOURS)

@@ -35,6 +35,7 @@ INFO = game_entry(
     options_strategy="strategies:options",
     view="view:view_parts",
     card_points="solving:card_points",
+    card_roles="solving:card_roles",
     deck=TAROT_78,
     contracts=(Contract.ALONE.label, Contract.KING_CALL.label, *(c.label for c in SOLOS)),
     zero_sum=True,  # CH-15.4, CH-16.4

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarotlib.core.points import card_roles as roles
 from tarotlib.deal.state import DealState
+from tarotlib.variants.chambery.facts import BAGA, FOU, TRUMP21, VALUES
 from tarotlib.variants.chambery.scoring import ThreePlayerScore, TwoSideScore
 
-__all__ = ["card_points"]
+__all__ = ["card_points", "card_roles"]
 
 
 def card_points(state: DealState[Any]) -> tuple[float, ...]:
@@ -29,3 +31,16 @@ def card_points(state: DealState[Any]) -> tuple[float, ...]:
     sides = state.data.sides
     declaring = sides[score.declarer]
     return tuple(float(score.points[0 if side == declaring else 1]) for side in sides)
+
+
+def card_roles(state: DealState[Any]) -> tuple[int, ...]:
+    """The scoring role of each card for the solver: its points (CH-5.1), but for the Fou, the
+    Baga and trump 21, cards of their own.
+
+    >>> import tarotlib
+    >>> from tarotlib.core.cards import parse_cards
+    >>> state = tarotlib.variant("chambery", players=4).new_deal(seed=2)
+    >>> [card_roles(state)[card] for card in parse_cards("KH QH 7C 2C T2 T1 EX")]
+    [4, 3, 0, 0, 0, -57, -78]
+    """
+    return roles(VALUES, 1 << FOU | 1 << BAGA | 1 << TRUMP21)

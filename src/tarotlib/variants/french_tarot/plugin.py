@@ -32,6 +32,7 @@ INFO = game_entry(
     options_strategy="strategies:options",
     view="view:view_parts",
     card_points="solving:card_points",
+    card_roles="solving:card_roles",
     deck=TAROT_78,
     presets=tuple(PRESETS),
     contracts=tuple(contract.label for contract in Contract),

@@ -28,6 +28,7 @@ INFO = game_entry(
     options_strategy="strategies:options",
     view="view:view_parts",
     card_points="solving:card_points",
+    card_roles="solving:card_roles",
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=((0, 2), (1, 3)),  # CO-2.1: the two fixed partnerships

@@ -28,6 +28,7 @@ INFO = game_entry(
     options_strategy="strategies:solo_options",
     view="view:view_parts",
     card_points="solving:card_points",
+    card_roles="solving:card_roles",
     deck=TAROT_78,
     contracts=tuple(contract.label for contract in Contract),
     scoresheet="scoresheet:solo_form",

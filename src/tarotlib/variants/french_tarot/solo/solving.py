@@ -3,6 +3,6 @@ two defenders (:func:`tarotlib.variants.french_tarot.solving.card_points`)."""
 
 from __future__ import annotations
 
-from tarotlib.variants.french_tarot.solving import card_points
+from tarotlib.variants.french_tarot.solving import card_points, card_roles
 
-__all__ = ["card_points"]
+__all__ = ["card_points", "card_roles"]

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarotlib.core.cards import EXCUSE_MASK, trump
+from tarotlib.core.points import card_roles as roles
+from tarotlib.core.points import tarot_group_values
 from tarotlib.deal.state import DealState
 from tarotlib.variants.lombard.lombardy.scoring import LombardyScore, ReseghinoScore
 
-__all__ = ["card_points", "team_points"]
+__all__ = ["card_points", "card_roles", "team_points"]
 
 
 def team_points(state: DealState[Any]) -> tuple[float, ...]:
@@ -40,3 +43,16 @@ def card_points(state: DealState[Any]) -> tuple[float, ...]:
     score = state.result.breakdown
     assert isinstance(score, ReseghinoScore)
     return tuple(float(pile.points) for pile in score.piles)
+
+
+def card_roles(state: DealState[Any]) -> tuple[int, ...]:
+    """The scoring role of each card for the solver: its group value (LO-4, LO-5.2), but for
+    the Matto, the Bagatto and the Mondo, cards of their own.
+
+    >>> import tarotlib
+    >>> from tarotlib.core.cards import parse_cards
+    >>> state = tarotlib.variant("lombardy").new_deal(seed=2)
+    >>> [card_roles(state)[card] for card in parse_cards("KH QH 7C 2C T2 T1 EX")]
+    [5, 4, 1, 1, 1, -57, -78]
+    """
+    return roles(tarot_group_values(), EXCUSE_MASK | 1 << trump(1) | 1 << trump(21))
