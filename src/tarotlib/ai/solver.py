@@ -61,7 +61,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from tarotlib.core.actions import Action, Declare
+from tarotlib.core.actions import Action, Declare, Play
+from tarotlib.core.tricks import TrickRules
 from tarotlib.deal.state import DealState
 from tarotlib.errors import TarotError
 from tarotlib.registry import variant_info
@@ -148,6 +149,80 @@ def _watched(state: DealState[Any]) -> int:
     return mask
 
 
+_ORDERS: dict[tuple[object, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _orders(rules: TrickRules) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each class of cards that take tricks by rank (the suits, the trumps) of these trick
+    rules: its mask and its cards from the weakest to the strongest (cached by rank order and
+    classes)."""
+    key = (rules.rank_order, rules.class_masks)
+    found = _ORDERS.get(key)
+    if found is None:
+        strength = rules.rank_order.strength
+        out: list[tuple[int, tuple[int, ...]]] = []
+        for cls in range(5):  # the four suits and the trumps; the fool is a class of its own
+            mask = rules.class_masks[cls]
+            if mask:
+                cards = [c for c in range(78) if mask >> c & 1]
+                out.append((mask, tuple(sorted(cards, key=lambda c: (strength[c], c)))))
+        found = _ORDERS[key] = tuple(out)
+    return found
+
+
+class _Merger:
+    """Cards of equal value merged: among a seat's legal cards, two of the same class and the same
+    scoring role (the game's ``card_roles`` hook) with no card still in play (in a hand or the
+    trick) ranking between them are worth the same — exchanging them is a symmetry of the rest
+    of the deal (every comparison the trick rules make, every count the scoring makes, is the
+    same) — so only the weakest of each such run is searched."""
+
+    def __init__(self, root: DealState[Any], roles: tuple[int, ...], special: int) -> None:
+        rules = getattr(root.local, "rules", None)
+        assert isinstance(rules, TrickRules)
+        self.orders = _orders(rules)
+        self.roles = roles
+        self.plain = ~special
+        self.seats = range(root.rules.players)
+
+    def live(self, state: DealState[Any]) -> int:
+        """The cards still in play: in a hand or in the trick in progress."""
+        held = state.held
+        live = 0
+        for seat in self.seats:
+            live |= held(seat)
+        for c in state.trick_cards:
+            live |= 1 << c
+        return live
+
+    def reduce(self, state: DealState[Any], mask: int) -> int:
+        """The legal cards ``mask`` with one card of each run of equal ones."""
+        out = mask
+        live = -1
+        roles = self.roles
+        plain = mask & self.plain
+        for cls_mask, order in self.orders:
+            cm = plain & cls_mask
+            if not cm & (cm - 1):
+                continue  # fewer than two cards to merge in this class
+            if live < 0:
+                live = self.live(state)
+            lc = live & cls_mask
+            prev: int | None = None
+            for c in order:
+                if not lc >> c & 1:
+                    continue
+                if cm >> c & 1:
+                    r = roles[c]
+                    if r == prev:
+                        out ^= 1 << c
+                    else:
+                        prev = r
+                else:
+                    prev = None  # a card still in play between: the run ends
+        return out
+
+
 class _Search:
     """One search: the side, the objective, the transposition table and the budget."""
 
@@ -202,9 +277,49 @@ class _Search:
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.watch = 0 if root.is_over else _watched(root)
+        self.merger = None if root.is_over else self._merger(root, declarations)
+        self.plays: dict[int, tuple[Action, ...]] = {}
+
+    def _merger(self, root: DealState[Any], declarations: str) -> _Merger | None:
+        """Cards of equal value merged where the game gives its cards' roles and plays its cards
+        by plain trick rules (and, when declarations are searched, offers none)."""
+        hook = variant_info(root.rules.name).card_roles
+        local = root.local
+        rules = getattr(local, "rules", None)
+        if (
+            hook is None
+            or not isinstance(rules, TrickRules)
+            or type(rules).legal_mask is not TrickRules.legal_mask
+            or (declarations == "search" and bool(getattr(local, "offers", None)))
+        ):
+            return None
+        return _Merger(root, hook(root), self.watch)
 
     # -- the tree ---------------------------------------------------------------------------------
     def moves(self, state: DealState[Any]) -> tuple[Action, ...]:
+        """The moves searched: the legal actions (declarations but with
+        ``declarations="search"``), cards of equal value merged."""
+        merger = self.merger
+        if merger is None:
+            return self.all_moves(state)
+        mask = state.current_phase.legal_cards(state)
+        if mask < 0:
+            acts = self.all_moves(state)
+            mask = 0
+            for a in acts:
+                if type(a) is not Play:
+                    return acts
+                mask |= 1 << a.card
+        if mask & (mask - 1):
+            mask = merger.reduce(state, mask)
+        found = self.plays.get(mask)
+        if found is None:
+            cards = [c for c in range(78) if mask >> c & 1]
+            found = self.plays[mask] = tuple(Play.of(c) for c in cards)
+        return found
+
+    def all_moves(self, state: DealState[Any]) -> tuple[Action, ...]:
+        """Every legal action (declarations but with ``declarations="search"``)."""
         acts = state.legal_actions()
         if self.skip:
             acts = tuple(a for a in acts if not isinstance(a, Declare))
@@ -420,7 +535,7 @@ def card_values(
     if state.is_over:
         return {}
     out: dict[Action, Solution] = {}
-    for move in search.moves(state):
+    for move in search.all_moves(state):
         child = state.apply(move)
         out[move] = search.solution(child)
     return out

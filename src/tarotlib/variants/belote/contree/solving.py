@@ -9,6 +9,7 @@ from typing import Any
 from tarotlib.core.points import card_roles as roles
 from tarotlib.deal.state import DealState
 from tarotlib.variants.belote.contree.scoring import ContreeScore
+from tarotlib.variants.belote.contree.types import ContreeContract
 from tarotlib.variants.belote.solving import HONOURS
 
 __all__ = ["card_points", "card_roles"]
@@ -43,5 +44,5 @@ def card_roles(state: DealState[Any]) -> tuple[int, ...]:
     [20, 14, 2, 0, 0, 0, -28]
     """
     contract = state.contract
-    assert contract is not None
+    assert isinstance(contract, ContreeContract)
     return roles(state.rules.table(contract.denomination).points.values, HONOURS)
