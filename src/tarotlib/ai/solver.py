@@ -117,14 +117,11 @@ class _OutOfBudget(Exception):
     """The node or time budget ran out (internal)."""
 
 
-def _past(state: DealState[Any], watch: int) -> tuple[object, ...]:
-    """What of the completed tricks may still change the value of a deal: each seat's number of
-    tricks, the tricks holding a watched card (``watch``) and, in the last trick, the one before
-    it (French Tarot's petit au bout may be in it, FT-11.1); the piles are keyed apart."""
-    tricks = state.trick_list
-    if not tricks:
-        return ()
-    won = [0] * state.rules.players
+def _past(tricks: tuple[Any, ...], watch: int, players: int) -> tuple[object, ...]:
+    """What of the completed ``tricks`` may still change the value of a deal beyond the piles
+    (keyed apart): each seat's number of tricks and the tricks holding a watched card
+    (``watch``)."""
+    won = [0] * players
     marked: list[object] = []
     for trick in tricks:
         won[trick[2]] += 1
@@ -133,9 +130,7 @@ def _past(state: DealState[Any], watch: int) -> tuple[object, ...]:
                 if watch >> c & 1:
                     marked.append(trick)
                     break
-    if state.held(state.actor).bit_count() > 1:  # not yet in the last trick
-        return (tuple(won), tuple(marked))
-    return (tuple(won), tricks[-1], tuple(marked))
+    return (tuple(won), tuple(marked))
 
 
 def _watched(state: DealState[Any]) -> int:
@@ -180,10 +175,15 @@ class _Merger:
     def __init__(self, root: DealState[Any], roles: tuple[int, ...], special: int) -> None:
         rules = getattr(root.local, "rules", None)
         assert isinstance(rules, TrickRules)
-        self.orders = _orders(rules)
+        self.seats = range(root.rules.players)
+        live = self.live(root)  # the cards in play: no other card can be merged or in between
+        self.orders = tuple(
+            (mask & live, tuple(c for c in order if live >> c & 1))
+            for mask, order in _orders(rules)
+            if mask & live
+        )
         self.roles = roles
         self.plain = ~special
-        self.seats = range(root.rules.players)
 
     def live(self, state: DealState[Any]) -> int:
         """The cards still in play: in a hand or in the trick in progress."""
@@ -273,6 +273,11 @@ class _Search:
         self.objective = objective
         self.skip = declarations == "skip"
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        self.datas: dict[int, tuple[object, int]] = {}
+        self.pasts: dict[int, tuple[object, tuple[object, ...]]] = {}
+        self.history: tuple[dict[int, int], ...] = tuple({} for _ in range(n))
+        self.players = n
+        self.limited = max_nodes is not None or time_limit is not None
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -331,6 +336,19 @@ class _Search:
         return acts
 
     def key(self, state: DealState[Any]) -> tuple[object, ...]:
+        """What decides the rest of the deal from ``state`` (see the module docstring). The
+        deal's facts are keyed by identity (each object numbered, and kept): equal facts in two
+        objects only cost a table miss, never a wrong value."""
+        data = state.data
+        found = self.datas.get(id(data))
+        if found is None or found[0] is not data:
+            found = self.datas[id(data)] = (data, len(self.datas))
+        tricks = state.trick_list
+        past = self.pasts.get(id(tricks))
+        if past is None or past[0] is not tricks:
+            if len(self.pasts) > 50_000:
+                self.pasts.clear()
+            past = self.pasts[id(tricks)] = (tricks, _past(tricks, self.watch, self.players))
         return (
             state.packed_hands,
             state.packed_piles,
@@ -338,10 +356,11 @@ class _Search:
             state.leader,
             state.trick_state,
             state.actor,
-            state.phase_index,
             state.pending,
-            state.data,
-            _past(state, self.watch),
+            found[1],
+            past[1],
+            # in the last trick, the trick before it (French Tarot's petit au bout, FT-11.1)
+            tricks[-1] if tricks and state.held(state.actor).bit_count() <= 1 else None,
         )
 
     def count(self) -> None:
@@ -356,28 +375,39 @@ class _Search:
             raise _OutOfBudget
 
     def search(self, state: DealState[Any], alpha: float, beta: float) -> float:
-        """Fail-soft alpha-beta with the table's bounds (Plaat's MTD(f) form)."""
-        self.count()
-        if state.is_over:
+        """Fail-soft alpha-beta with the table's bounds (Plaat's MTD(f) form); a seat with one
+        move plays it without a table entry; the other moves are tried the table's best first,
+        then by their history (how often each card of each seat refuted a position)."""
+        if self.limited:
+            self.count()
+        else:
+            self.nodes += 1
+        if state.actor < 0:
             return self.leaf(state)
+        moves = self.moves(state)
+        if len(moves) == 1:
+            return self.search(state.apply(moves[0]), alpha, beta)
         key = self.key(state)
         entry = self.table.get(key)
-        best_index = 0
+        best_index = -1
         if entry is not None:
             lo, hi, best_index = entry
             if lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         else:
             lo, hi = -_INF, _INF
-        moves = self.moves(state)
-        order = list(range(len(moves)))
-        if best_index:
-            order[0], order[best_index] = best_index, 0
         actor = state.actor
+        history = self.history[actor]
+        order = sorted(range(len(moves)), key=lambda i: -history.get(id(moves[i]), 0))
+        if best_index > 0:
+            order.remove(best_index)
+            order.insert(0, best_index)
         apply = state.apply
         best = 0
         if self.maxing[actor]:
@@ -406,6 +436,8 @@ class _Search:
             hi = g
         elif g >= beta:
             lo = g
+            move = id(moves[best])
+            history[move] = history.get(move, 0) + 1
         else:
             lo = hi = g
         self.table[key] = (lo, hi, best)
@@ -416,13 +448,20 @@ class _Search:
         return self.search(state, math.nextafter(beta, -_INF), beta)
 
     def value(self, state: DealState[Any], guess: float = 0.0) -> tuple[float, float]:
-        """MTD(f): the bounds ``(lower, upper)`` of the value of ``state``, equal when the budget
-        allowed; an exhausted budget leaves the bounds proven so far."""
+        """The bounds ``(lower, upper)`` of the value of ``state`` by null-window tests, equal
+        when the budget allowed; an exhausted budget leaves the bounds proven so far.
+
+        MTD(f) from ``guess``, each test's fail-soft result a proven bound; while only one side
+        of the value is bounded the tests gallop away from it (steps doubling), and once both
+        are, they bisect the interval: a handful of tests where values are fine-grained, rather
+        than one test per value between the guess and the value."""
         lo, hi = -_INF, _INF
-        g = guess
+        beta = guess
+        step = 1.0
         try:
             while lo < hi:
-                beta = g if g > lo else math.nextafter(lo, _INF)
+                if beta <= lo:
+                    beta = math.nextafter(lo, _INF)
                 if beta > hi:
                     beta = hi
                 v = self.test(state, beta)
@@ -430,7 +469,14 @@ class _Search:
                     hi = v
                 else:
                     lo = v
-                g = v
+                if lo == -_INF:
+                    beta = hi - step
+                    step *= 2
+                elif hi == _INF:
+                    beta = lo + step
+                    step *= 2
+                else:
+                    beta = (lo + hi) / 2
         except _OutOfBudget:
             pass
         return lo, hi
