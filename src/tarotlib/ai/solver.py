@@ -113,6 +113,11 @@ class Solution:
     objective: str
 
 
+def _first(n: int) -> int:
+    """The draw that plays the first legal card (of the one there is, in the last trick)."""
+    return 0
+
+
 class _OutOfBudget(Exception):
     """The node or time budget ran out (internal)."""
 
@@ -277,6 +282,7 @@ class _Search:
         self.pasts: dict[int, tuple[object, tuple[object, ...]]] = {}
         self.history: tuple[dict[int, int], ...] = tuple({} for _ in range(n))
         self.players = n
+        self.seats = range(n)
         self.limited = max_nodes is not None or time_limit is not None
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -382,8 +388,18 @@ class _Search:
             self.count()
         else:
             self.nodes += 1
-        if state.actor < 0:
+        actor = state.actor
+        if actor < 0:
             return self.leaf(state)
+        held = state.held
+        if held(actor) & (held(actor) - 1) == 0 and not any(
+            held(seat) & (held(seat) - 1) for seat in self.seats
+        ):
+            # The last trick: every card is forced; the deal machine's fast path plays them
+            # (it stops early where a choice or a declaration comes up: searched below).
+            end = state.current_phase.play_cards(state, draw=_first)
+            if end is not state:
+                return self.search(end, alpha, beta)
         moves = self.moves(state)
         if len(moves) == 1:
             return self.search(state.apply(moves[0]), alpha, beta)
@@ -402,7 +418,6 @@ class _Search:
                 beta = hi
         else:
             lo, hi = -_INF, _INF
-        actor = state.actor
         history = self.history[actor]
         order = sorted(range(len(moves)), key=lambda i: -history.get(id(moves[i]), 0))
         if best_index > 0:
