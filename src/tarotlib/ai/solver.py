@@ -524,12 +524,12 @@ class _Search:
             pass
         return tuple(out)
 
-    def solution(self, state: DealState[Any]) -> Solution:
+    def solution(self, state: DealState[Any], guess: float = 0.0) -> Solution:
         if state.is_over:
             self.count()
             v = self.leaf(state)
             return Solution(v, True, v, v, (), self.nodes, self.side, self.objective)
-        lo, hi = self.value(state)
+        lo, hi = self.value(state, guess)
         exact = lo == hi
         line = self.line(state, lo) if exact else ()
         value = lo if lo > -_INF else hi
@@ -596,7 +596,10 @@ def card_values(
     if state.is_over:
         return {}
     out: dict[Action, Solution] = {}
+    guess = 0.0
     for move in search.all_moves(state):
         child = state.apply(move)
-        out[move] = search.solution(child)
+        found = out[move] = search.solution(child, guess)
+        if found.value not in (_INF, -_INF):
+            guess = found.value  # a sibling's value: the next one is often close
     return out
