@@ -7,8 +7,9 @@ drawn by ``random.Random(SEED + i)``) into the play of the cards and on to the f
 trick with ``k`` tricks left; each is solved for the declarer's side (or the seat to act) with the
 default objective (card points), one fresh search per position, timed with
 ``time.perf_counter``. Reported per row: the median and 99th percentile (the highest of fewer
-than 100) of the solve times, the nodes searched per second, and how many positions were solved
-exactly within the limit of ``--limit`` seconds (a position over it counts at the limit).
+than 100) of the solve times, the median number of positions searched (``Solution.nodes``), the
+nodes searched per second, and how many positions were solved exactly within the limit of
+``--limit`` seconds (a position over it counts at the limit).
 
 Rows:
 
@@ -83,14 +84,15 @@ def positions(name: str, options: dict[str, Any], left: int, count: int) -> list
 
 
 def measure(states: list[Any], limit: float) -> dict[str, Any]:
-    times, nodes, exact = [], 0, 0
+    times, counts, exact = [], [], 0
     for state in states:
         start = time.perf_counter()
         solution = solve(state, time_limit=limit)
         elapsed = time.perf_counter() - start
         times.append(min(elapsed, limit) if not solution.exact else elapsed)
-        nodes += solution.nodes
+        counts.append(solution.nodes)
         exact += solution.exact
+    nodes = sum(counts)
     times.sort()
     p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
     return {
@@ -98,6 +100,7 @@ def measure(states: list[Any], limit: float) -> dict[str, Any]:
         "exact": exact,
         "median_ms": 1000 * statistics.median(times),
         "p99_ms": 1000 * p99,
+        "nodes_median": statistics.median(counts),
         "nodes_per_s": nodes / max(sum(times), 1e-9),
     }
 
@@ -105,7 +108,8 @@ def measure(states: list[Any], limit: float) -> dict[str, Any]:
 def line(row: str, k: int, m: dict[str, Any]) -> str:
     return (
         f"{row:<28} {k:>2} tricks  median {m['median_ms']:>9.1f} ms  p99 {m['p99_ms']:>9.1f} ms"
-        f"  {m['nodes_per_s']:>9.0f} nodes/s  exact {m['exact']}/{m['positions']}"
+        f"  nodes {m['nodes_median']:>9.0f}  {m['nodes_per_s']:>7.0f} nodes/s"
+        f"  exact {m['exact']}/{m['positions']}"
     )
 
 

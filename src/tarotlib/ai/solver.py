@@ -44,12 +44,16 @@ Matto) is a move of the seat that makes it.
 ``exact`` is then False and ``lower <= true value <= upper`` (either may be infinite), ``value``
 being ``lower`` when it is finite (what the side is sure to get) and ``upper`` otherwise.
 
-**How.** Alpha-beta by null-window tests (MTD(f)) over ``legal_actions()`` and ``apply()``,
-the leaves scored by the game itself, with a transposition table keyed on what decides the rest
-of the deal: the hands, the trick in progress, who acts, the deal's facts, and of the tricks
-already played each seat's pile and number of tricks, every trick that held the fool or a card an
-offer watches (the belote cards), and during the last trick the trick before it, so two orders of
-the same tricks share their value. Nothing here names a game.
+**How.** Alpha-beta by null-window tests over ``legal_actions()`` and ``apply()``, the leaves
+scored by the game itself, with a transposition table keyed on what decides the rest of the deal:
+the hands, the trick in progress, who acts, the deal's facts, and of the tricks already played
+each seat's pile and number of tricks, every trick that held the fool or a card an offer watches
+(the belote cards), and during the last trick the trick before it, so two orders of the same
+tricks share their value. A seat's equal cards are searched once: of one class and one scoring
+role (the game's ``card_roles`` hook) with no card still in play ranking between them. The
+table's best move is tried first, then the moves by their history of cut-offs; forced moves take
+no table entry and the last trick is played by the deal machine's fast path; the tests gallop
+from a guess, then bisect. Nothing here names a game.
 """
 
 from __future__ import annotations
