@@ -8,6 +8,8 @@
   (:mod:`tarotlib.ai.codec`);
 - :func:`solve` and :func:`card_values`: an exact play solver, every hand known: the value of
   the rest of a deal, its best line and the value of each legal card (:mod:`tarotlib.ai.solver`);
+- :func:`analyse`: the analysis of a played deal, the value of each card played against the best
+  one and what each mistake cost (:mod:`tarotlib.ai.analysis`, ``tarotlib analyse``);
 - :func:`playout`, :func:`playouts`, :func:`play_to_end`: fast play-outs
   (:mod:`tarotlib.ai.playout`), their plain cards played by a compiled kernel where it was built
   (:data:`COMPILED`);
@@ -30,6 +32,7 @@ True
 4
 """
 
+from tarotlib.ai.analysis import DealAnalysis, analyse
 from tarotlib.ai.codec import CODEC_VERSION, ActionCodec, CodecError, Node, Show
 from tarotlib.ai.playout import (
     COMPILED,
@@ -50,12 +53,14 @@ __all__ = [
     "ActionCodec",
     "CardPolicy",
     "CodecError",
+    "DealAnalysis",
     "Node",
     "Policy",
     "RandomPolicy",
     "Show",
     "Solution",
     "SolverError",
+    "analyse",
     "card_values",
     "consistent_worlds",
     "play_to_end",
