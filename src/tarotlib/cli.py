@@ -21,6 +21,16 @@ Commands:
 - ``tarotlib score GAME FACT=VALUE ... [--sheet FILE.json]`` scores a deal from what the table
   wrote down and keeps a match's score sheet (:mod:`tarotlib.terminal.score`,
   docs/score-keeping.md);
+- ``tarotlib analyse RECORD [--deal N] [--budget SECONDS] [--objective points|score] [--json]``
+  analyses a played deal with the exact solver, every hand known (:mod:`tarotlib.ai.analysis`,
+  docs/ai-solver.md): for each card played, from the last one back as far as the budget reaches
+  (10 seconds a deal by default), its value for the side of the seat that played it, the best
+  card(s) and their value and what the card lost, the cards that lost points marked (in bold red
+  on a terminal, unless ``NO_COLOR`` is set), then each seat's points lost; ``--json`` prints the
+  analysis as JSON. RECORD is a match saved by ``tarotlib play`` (every finished deal, or deal N
+  counted from 1 as the terminal numbers them), a deal record, or the records of many deals (a
+  ``.jsonl`` file or a directory written by ``simulate --records``: ``--deal N`` picks one,
+  counted from 0 as ``replay --deal`` counts them);
 - ``tarotlib variants`` lists the registered variants.
 
 ``replay FILE`` and ``play --resume FILE`` read a record file once and refuse one larger than
@@ -63,6 +73,7 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from types import FrameType
+from typing import TextIO
 
 from tarotlib import simulation
 from tarotlib._signals import STOPPING
@@ -351,6 +362,137 @@ def _show_deal(record: GameRecord, args: argparse.Namespace) -> int:
     return 0
 
 
+# -- analyse ---------------------------------------------------------------------------------------
+def _seconds(text: str) -> float:
+    """A positive number of seconds (``--budget``).
+
+    >>> _seconds("2.5")
+    2.5
+    >>> _seconds("0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: must be a positive number of seconds, got '0'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def _analysed_deals(args: argparse.Namespace) -> list[tuple[int | None, GameRecord]] | None:
+    """The deals ``tarotlib analyse`` is asked about, each with its number (None for a deal
+    record), or None once a one-line error is printed (exit status 1)."""
+    where = args.file
+    try:
+        if _is_records(args.file):
+            if args.deal is None:
+                raise _UsageError(
+                    f"{args.file} holds many deals' records: pick one with --deal N (counted "
+                    "from 0, as 'replay --deal' counts them)"
+                )
+            index = -1
+            for index, one in enumerate(read_records(args.file)):
+                if index == args.deal:
+                    return [(index, one)]
+            print(
+                f"tarotlib: {args.file} has no deal {args.deal} (it has {index + 1})",
+                file=sys.stderr,
+            )
+            return None
+        record = load_any(args.file)
+        if isinstance(record, GameRecord):
+            if args.deal is not None:
+                raise _UsageError(
+                    "--deal picks a deal of a match record, a directory of records or a .jsonl file"
+                )
+            return [(None, record)]
+        record.replay()  # the match is checked whole, as 'replay' checks it
+        played = len(record.played)
+        if args.deal is None:
+            if not played:
+                print(f"tarotlib: {args.file}: no finished deal to analyse", file=sys.stderr)
+                return None
+            return list(enumerate(record.played, 1))
+        if args.deal == played + 1 and record.current is not None:
+            print(
+                f"tarotlib: {args.file}: deal {args.deal} is not finished; only a finished deal "
+                "is analysed",
+                file=sys.stderr,
+            )
+            return None
+        if not 1 <= args.deal <= played:
+            print(
+                f"tarotlib: {args.file} has no deal {args.deal} (its finished deals are numbered "
+                f"1 to {played})",
+                file=sys.stderr,
+            )
+            return None
+        return [(args.deal, record.played[args.deal - 1])]
+    except BrokenPipeError:  # the output's reader stopped (``| head``): main() handles it
+        raise
+    except OSError as exc:
+        print(f"tarotlib: cannot read {where}: {exc.strerror or exc}", file=sys.stderr)
+    except RecordError as exc:
+        text = str(exc)
+        prefix = "" if text.startswith(str(where)) else f"{where}: "
+        print(f"tarotlib: {prefix}{text}", file=sys.stderr)
+    return None
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from tarotlib.ai import SolverError
+    from tarotlib.ai.analysis import AnalysisError, analyse, format_analysis
+
+    if args.deal is not None and args.deal < 0:
+        raise _UsageError(f"--deal must be a deal number, 0 or more, got {args.deal}")
+    deals = _analysed_deals(args)
+    if deals is None:
+        return 1
+    colour = _colour(sys.stdout)
+    found: list[dict[str, object]] = []
+    for number, record in deals:
+        name = args.file if number is None else f"{args.file} deal {number}"
+        try:
+            analysis = analyse(record, budget=args.budget, objective=args.objective)
+        except (RecordError, AnalysisError) as exc:
+            print(f"tarotlib: {name}: {exc}", file=sys.stderr)
+            return 1
+        except SolverError as exc:  # an objective the game does not give
+            raise _UsageError(str(exc)) from None
+        if args.json:
+            found.append({"deal": number, "analysis": analysis.to_dict()})
+            continue
+        if len(deals) > 1:
+            print(f"-- deal {number} --")
+        dealt = (
+            f"seed {analysis.seed}, dealer seat {analysis.dealer}"
+            if analysis.seed is not None
+            else f"explicit layout, dealer seat {analysis.dealer}"
+        )
+        declarer = "" if analysis.declarer is None else f"; declarer seat {analysis.declarer}"
+        print(
+            f"{name}: {analysis.variant}, {analysis.players} players; {dealt}{declarer}; "
+            f"analysed in {analysis.seconds:.1f} s"
+        )
+        print(format_analysis(analysis, colour=colour))
+    if args.json:
+        print(json.dumps({"file": args.file, "deals": found}, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _colour(stream: TextIO) -> bool:
+    """Whether to colour the text written to ``stream``: a terminal, and no ``NO_COLOR``."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 # -- play ------------------------------------------------------------------------------------------
 def _rules_of(args: argparse.Namespace) -> Game:
     """The rules of ``simulate`` and ``play``: the variant with --players, --preset and --option."""
@@ -541,7 +683,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="tarotlib",
         description=(
             "Rules of tarot-family card games: simulate, replay records, play in the terminal, "
-            "list variants."
+            "analyse a played deal, list variants."
         ),
         epilog=(
             "Exit status: 0 success, 1 bad or non-replaying record, 2 command-line error, "
@@ -697,6 +839,46 @@ def _parser() -> argparse.ArgumentParser:
     ply.set_defaults(func=_cmd_play)
 
     add_score_parser(sub, parents=[loading], rules_of=_rules_of, usage_error=_UsageError)
+
+    ana = sub.add_parser(
+        "analyse",
+        parents=[loading],
+        help="analyse a played deal with the exact solver: the best cards and each mistake",
+        description=(
+            "Analyse a played deal, every hand known: for each card, from the last one back as "
+            "far as the budget reaches, its value for the side that played it, the best card(s) "
+            "and what it lost (docs/ai-solver.md)."
+        ),
+    )
+    ana.add_argument(
+        "file",
+        metavar="RECORD",
+        help="a match saved by 'tarotlib play' (every finished deal is analysed, or --deal N), a "
+        "deal record, or the records of many deals: a .jsonl file or a directory written by "
+        "'simulate --records' (--deal N picks one)",
+    )
+    ana.add_argument(
+        "--deal",
+        type=int,
+        metavar="N",
+        help="the deal to analyse: counted from 1 in a match (as the terminal numbers them), from "
+        "0 in a .jsonl file or a directory (as 'replay --deal' counts them)",
+    )
+    ana.add_argument(
+        "--budget",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="time to analyse each deal, from its last card back (default 10)",
+    )
+    ana.add_argument(
+        "--objective",
+        choices=("points", "score"),
+        default="points",
+        help="the values: the side's card points (default) or the seat's deal score",
+    )
+    ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    ana.set_defaults(func=_cmd_analyse)
 
     var = sub.add_parser("variants", parents=[loading], help="list the registered variants")
     var.set_defaults(func=_cmd_variants)

@@ -775,6 +775,8 @@ def _play_match(session: Session, console: Console, saves: _Saves, save_to: str 
         console.say("")
         console.say(f"== deal {len(session.match.results)} over ==")
         console.say(render_deal_end(result, session.match, session.human, teams, names))
+        if result.annulled is None:
+            console.say(_analyse_hint(len(session.match.results), save_to, saves))
         if session.match.is_over:
             break
         if not _pause(session, console, saves):
@@ -791,6 +793,14 @@ def _play_match(session: Session, console: Console, saves: _Saves, save_to: str 
         console.say(f"NOT saved: the save to {save_to} failed (see above)")
     else:
         console.say(f"saved in {save_to}; replay with: tarotlib replay {shlex.quote(save_to)}")
+
+
+def _analyse_hint(deal: int, save_to: str | None, saves: _Saves) -> str:
+    """The line at the end of a deal played out that tells how to analyse it: in the file the
+    match is saved in, or after saving it."""
+    if save_to is None or saves.failed(save_to):
+        return f"analyse this deal: save the match to a FILE, then: tarotlib analyse FILE --deal {deal}"
+    return f"analyse this deal: tarotlib analyse {shlex.quote(save_to)} --deal {deal}"
 
 
 def _offer_save(console: Console, saves: _Saves) -> None:
