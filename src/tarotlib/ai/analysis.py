@@ -87,7 +87,11 @@ def _finite(value: float) -> float | None:
 class CardValue:
     """The solver's value of one legal move (``action``, its text) for the side of the seat to
     act: ``value`` when ``exact``, else None with the proven bounds ``lower <= value <= upper``
-    (either may be infinite)."""
+    (either may be infinite).
+
+    >>> CardValue("play 9S", 77.0, 77.0).value, CardValue("play TS", 60.0, math.inf).value
+    (77.0, None)
+    """
 
     action: str
     lower: float
@@ -105,11 +109,21 @@ class CardValue:
 
     @classmethod
     def of(cls, action: Action, solution: Solution) -> CardValue:
-        """The value of ``action`` from the solver's :class:`~tarotlib.ai.solver.Solution`."""
+        """The value of ``action`` from the solver's :class:`~tarotlib.ai.solver.Solution`.
+
+        >>> import tarotlib
+        >>> action = tarotlib.variant("belote").parse_action("play 9S")
+        >>> CardValue.of(action, Solution(77.0, True, 77.0, 77.0, (), 10, 0, "points"))
+        CardValue(action='play 9S', lower=77.0, upper=77.0)
+        """
         return cls(action.text, solution.lower, solution.upper)
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict (an infinite bound is None)."""
+        """A JSON-ready dict (an infinite bound is None).
+
+        >>> CardValue("play TS", 60.0, math.inf).to_dict()
+        {'action': 'play TS', 'value': None, 'lower': 60.0, 'upper': None}
+        """
         return {
             "action": self.action,
             "value": self.value,
@@ -119,7 +133,11 @@ class CardValue:
 
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> CardValue:
-        """The value :meth:`to_dict` gave."""
+        """The value :meth:`to_dict` gave.
+
+        >>> CardValue.from_dict({"action": "play TS", "lower": 60.0, "upper": None})
+        CardValue(action='play TS', lower=60.0, upper=inf)
+        """
         low, high = obj["lower"], obj["upper"]
         return cls(
             str(obj["action"]),
@@ -159,7 +177,15 @@ class CardAnalysis:
     ``best`` (the best value, when known exactly), ``best_actions``, ``chosen`` and ``loss``
     (``best`` minus the chosen card's value, when both are exact) are derived from them; a card
     with a positive exact loss is a ``mistake``, and ``loss_at_least`` is what the bounds prove
-    it lost when they are all that is known."""
+    it lost when they are all that is known.
+
+    >>> card = CardAnalysis(
+    ...     27, 7, 0, "play 7D", "solved",
+    ...     (CardValue("play 7D", 80.0, 80.0), CardValue("play QD", 82.0, 82.0)),
+    ... )
+    >>> card.chosen.value, card.best, card.best_actions, card.loss, card.mistake
+    (80.0, 82.0, ('play QD',), 2.0, True)
+    """
 
     index: int
     trick: int
@@ -224,7 +250,12 @@ class CardAnalysis:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: the fields, and the derived ``best``, ``best_actions``, ``loss``,
-        ``loss_at_least`` and ``mistake``."""
+        ``loss_at_least`` and ``mistake``.
+
+        >>> card = CardAnalysis(3, 1, 3, "play 7D", "unsolved")
+        >>> card.to_dict()["loss"], card.to_dict()["values"]
+        (None, [])
+        """
         return {
             "index": self.index,
             "trick": self.trick,
@@ -242,7 +273,12 @@ class CardAnalysis:
 
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> CardAnalysis:
-        """The card :meth:`to_dict` gave (the derived fields are computed again)."""
+        """The card :meth:`to_dict` gave (the derived fields are computed again).
+
+        >>> card = CardAnalysis(3, 1, 3, "play 7D", "unsolved")
+        >>> CardAnalysis.from_dict(card.to_dict()) == card
+        True
+        """
         status = obj["status"]
         if status not in ("solved", "bounded", "unsolved"):
             raise AnalysisError(f"status is 'solved', 'bounded' or 'unsolved', not {status!r}")
@@ -261,7 +297,11 @@ class CardAnalysis:
 class SeatSummary:
     """One seat's play: the ``cards`` it played, of which ``analysed`` have an exact loss,
     ``bounded`` only bounds and ``unsolved`` nothing; its ``mistakes`` (cards with a positive
-    exact loss) and the ``points_lost`` by them (the sum of the exact losses)."""
+    exact loss) and the ``points_lost`` by them (the sum of the exact losses).
+
+    >>> SeatSummary(0, 8, 5, 0, 3, 1, 11.0).points_lost
+    11.0
+    """
 
     seat: int
     cards: int
@@ -273,7 +313,15 @@ class SeatSummary:
 
     @classmethod
     def of(cls, seat: int, cards: Sequence[CardAnalysis]) -> SeatSummary:
-        """The summary of ``seat``'s cards among ``cards``."""
+        """The summary of ``seat``'s cards among ``cards``.
+
+        >>> cards = [
+        ...     CardAnalysis(0, 1, 2, "play 7D", "unsolved"),
+        ...     CardAnalysis(4, 2, 2, "play 7D", "solved", (CardValue("play 7D", 9.0, 9.0),)),
+        ... ]
+        >>> SeatSummary.of(2, cards)
+        SeatSummary(seat=2, cards=2, analysed=1, bounded=0, unsolved=1, mistakes=0, points_lost=0.0)
+        """
         mine = [c for c in cards if c.seat == seat]
         analysed = [c for c in mine if c.loss is not None]
         return cls(
@@ -287,7 +335,11 @@ class SeatSummary:
         )
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict of the fields."""
+        """A JSON-ready dict of the fields.
+
+        >>> SeatSummary(0, 8, 5, 0, 3, 1, 11.0).to_dict()["mistakes"]
+        1
+        """
         return attrs.asdict(self)
 
 
@@ -297,7 +349,12 @@ class DealAnalysis:
     dealt (``seed``, ``dealer``), its ``declarer`` and ``annulled`` reason (None for a deal
     played out), the ``objective`` the values are in, the ``budget`` (seconds, None for no time
     limit) and ``max_nodes`` (per position) given, ``seconds`` spent, every card played in the
-    play of the cards (``cards``, in order) and the summary of each seat (``seats``)."""
+    play of the cards (``cards``, in order) and the summary of each seat (``seats``).
+
+    >>> empty = DealAnalysis("belote", 4, 1, 0, None, "all passed", "points", 10.0, None, 0.0, ())
+    >>> empty.complete, empty.mistakes, len(empty.seats)
+    (True, (), 4)
+    """
 
     variant: str
     players: int
@@ -327,7 +384,12 @@ class DealAnalysis:
         return all(c.status == "solved" for c in self.cards)
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict (``json.dumps`` takes it; :meth:`from_dict` reads it back)."""
+        """A JSON-ready dict (``json.dumps`` takes it; :meth:`from_dict` reads it back).
+
+        >>> empty = DealAnalysis("belote", 4, 1, 0, None, "all passed", "points", 10, None, 0, ())
+        >>> empty.to_dict()["annulled"], empty.to_dict()["cards"]
+        ('all passed', [])
+        """
         return {
             "variant": self.variant,
             "players": self.players,
@@ -427,6 +489,15 @@ def analyse(
     Raises :class:`AnalysisError` for a deal not finished or a limit that is not a positive
     number, the record's :class:`~tarotlib.errors.RecordError` when it does not replay, and
     :class:`~tarotlib.ai.solver.SolverError` for an objective the game does not give.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=3)
+    >>> deal = rules.new_deal(seed=1)
+    >>> while not deal.is_over:
+    ...     deal = deal.apply(deal.legal_actions()[-1])
+    >>> analysis = analyse(deal, budget=None, max_nodes=1_000)
+    >>> analysis.cards[-1].status, analysis.cards[0].status, len(analysis.cards)
+    ('solved', 'unsolved', 72)
     """
     for name, limit in (("budget", budget), ("position_budget", position_budget)):
         _check_limit(name, limit)
