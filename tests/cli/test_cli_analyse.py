@@ -135,17 +135,24 @@ def test_a_match_saved_by_play_every_deal_or_one(
     capsys: pytest.CaptureFixture[str], match_file: tuple[Path, str]
 ) -> None:
     path, said = match_file
-    assert f"analyse this deal: tarotlib analyse {path} --deal 1" in said
-    assert f"analyse this deal: tarotlib analyse {path} --deal 2" in said
+    record = load_match(path)
+    ends = said.split(" over ==\n")[1:]  # what follows the end of each deal
+    assert len(ends) == len(record.played) >= 2
+    for number, (end, deal) in enumerate(zip(ends, record.played, strict=True), 1):
+        hint = f"analyse this deal: tarotlib analyse {path} --deal {number}\n"
+        assert (hint in end.split("== deal")[0]) == (deal.result.annulled is None)
     code, out, _ = run(capsys, str(path), "--budget", "0.5")
     assert code == 0
     assert "-- deal 1 --" in out and "-- deal 2 --" in out
     assert f"{path} deal 2: belote, 4 players" in out
     code, out, _ = run(capsys, str(path), "--deal", "2", "--budget", "0.5", "--json")
     assert code == 0 and [d["deal"] for d in json.loads(out)["deals"]] == [2]
-    code, _, err = run(capsys, str(path), "--deal", "3")
+    last = len(record.played)
+    code, _, err = run(capsys, str(path), "--deal", str(last + 1))
     assert code == 1
-    assert err == f"tarotlib: {path} has no deal 3 (its finished deals are numbered 1 to 2)\n"
+    assert err == (
+        f"tarotlib: {path} has no deal {last + 1} (its finished deals are numbered 1 to {last})\n"
+    )
 
 
 def test_the_end_of_a_deal_says_to_save_first_without_save() -> None:
