@@ -140,6 +140,7 @@ def test_a_match_saved_by_play_every_deal_or_one(
     assert len(ends) == len(record.played) >= 2
     for number, (end, deal) in enumerate(zip(ends, record.played, strict=True), 1):
         hint = f"analyse this deal: tarotlib analyse {path} --deal {number}\n"
+        assert deal.result is not None
         assert (hint in end.split("== deal")[0]) == (deal.result.annulled is None)
     code, out, _ = run(capsys, str(path), "--budget", "0.5")
     assert code == 0
