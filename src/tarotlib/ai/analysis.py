@@ -13,7 +13,7 @@ bounds the search proved (``"bounded"``).
 >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
 >>> while not state.is_over:                 # everyone plays his last legal card
 ...     state = state.apply(state.legal_actions()[-1])
->>> analysis = analyse(state, budget=None, max_nodes=3_000)  # a node limit per card
+>>> analysis = analyse(state, budget=None, max_nodes=2_000)  # a node limit per card
 >>> card = analysis.cards[-13]               # the last card of the 5th trick
 >>> card.trick, card.seat, card.played, card.status
 (5, 0, 'play 9C', 'solved')
@@ -586,14 +586,14 @@ def format_analysis(analysis: DealAnalysis, *, colour: bool = False) -> str:
     >>> state = rules.new_deal(seed=4).apply(rules.parse_action("bid spades"))
     >>> while not state.is_over:
     ...     state = state.apply(state.legal_actions()[-1])
-    >>> analysis = analyse(state, budget=None, max_nodes=3_000)
+    >>> analysis = analyse(state, budget=None, max_nodes=2_000)
     >>> print(format_analysis(analysis))  # doctest: +ELLIPSIS
     values: card points of the side of the seat that played, every hand known
     cards 1-14 (tricks 1-4): not solved within the budget
     <BLANKLINE>
     trick 4
       seat  card  value  best  best cards  loss
-      3     QH        ?   ≥66                 ?  (bounds: the budget ran out)
+      3     QH      ≥67   ≥67                 ?  (bounds: the budget ran out)
       0     8D       95    95  8D             0
     <BLANKLINE>
     trick 5
