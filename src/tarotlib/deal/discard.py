@@ -160,6 +160,20 @@ class DiscardCards(Phase[int]):
             return state.begin(seat, self.count, hands=hands)
         return state.begin(seat, self.count)
 
+    def decision(self, state: DealState) -> str | None:
+        """How many cards the seat still lays aside, and how many in all (FT-6.2, LO-8.2, CH-7).
+
+        >>> import tarotlib
+        >>> rules = tarotlib.variant("chambery", players=4)
+        >>> state = rules.new_deal(seed=1)
+        >>> state.phase, state.current_phase.decision(state)
+        ('discard', 'the discard: lay 2 cards aside face down (2 in all)')
+        """
+        left = self.local(state)
+        cards = "card" if left == 1 else "cards"
+        more = "" if left == self.count else " more"
+        return f"the discard: lay {left}{more} {cards} aside face down ({self.count} in all)"
+
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return card_actions(Discard, game)
 

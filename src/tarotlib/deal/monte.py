@@ -124,6 +124,30 @@ class MonteRound(Phase[_Round]):
         order = bidding_order(state)
         return state.begin(order[0], _Round(order))
 
+    def decision(self, state: DealState) -> str | None:
+        """The Monte in words (LO-13.2): a proposal to annul the deal, which every other player
+        must accept.
+
+        >>> from tarotlib.deal._demo import demo_game
+        >>> rules = demo_game(MonteRound(), players=4)
+        >>> state = rules.new_deal(seed=1)
+        >>> print(state.current_phase.decision(state))
+        the Monte: propose to annul the deal (monte: all the others must accept) or not (no-monte)
+        >>> state = state.apply(rules.parse_action("monte"))
+        >>> print(state.current_phase.decision(state))
+        the Monte: seat 1 proposes to annul the deal; accept or refuse (one refusal keeps it)
+        """
+        proposer = self.local(state).proposer
+        if proposer < 0:
+            return (
+                "the Monte: propose to annul the deal (monte: all the others must accept) or not "
+                "(no-monte)"
+            )
+        return (
+            f"the Monte: seat {proposer} proposes to annul the deal; accept or refuse (one "
+            "refusal keeps it)"
+        )
+
     def action_space(self, game: Game[DealState]) -> tuple[SpaceItem, ...]:
         return (*_PROPOSALS, *_ANSWERS)
 

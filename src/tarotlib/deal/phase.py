@@ -148,6 +148,17 @@ class Phase(Generic[X]):
         """
         return True
 
+    def decision(self, state: DealState) -> str | None:
+        """What the seat to act decides now, in words for a person (a terminal, an app's prompt),
+        from public facts only; None when the actions say it all (the default).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("french-tarot", players=4).new_deal(seed=1)
+        >>> state.current_phase.decision(state) is None
+        True
+        """
+        return None
+
     def local(self, state: DealState) -> X:
         """This phase's own data in ``state``, of which it is the current phase (what
         :meth:`start` gave :meth:`DealState.begin <tarotlib.deal.state.DealState.begin>`, or

@@ -309,6 +309,8 @@ def render_table(view: TableView, legal: Sequence[Action] = (), *, heading: str 
     if view.tricks:
         lines.append(_tricks_won(view))
     lines.append(render_hand(view, legal if view.to_act == view.seat else ()))
+    if view.deciding and view.to_act == view.seat:
+        lines.append(f"now: {view.deciding}")
     if legal and view.to_act == view.seat:
         lines.append(render_actions(legal, view))
     return "\n".join(lines)

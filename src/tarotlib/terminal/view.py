@@ -103,6 +103,10 @@ class TableView:
     automatic: tuple[int, ...] = ()
     """The seats that never choose anything (their cards are turned by the rules or chosen by
     another seat: the solo's AI and dummy); no bot or person sits there."""
+    deciding: str | None = None
+    """What the seat to act decides now, in words (the phase's
+    :meth:`~tarotlib.deal.Phase.decision`: the Monte, how many cards a discard still takes), or
+    None."""
 
     def card(self, card: int) -> str:
         """How a card is written on this table: the canonical text in French Tarot (``KH``,
@@ -215,7 +219,8 @@ def table_view(state: DealState, seat: int, *, you: bool = True) -> TableView:
     ((('turn-up', '♠Q (bidding round 1)'),), ((0, 2), (1, 3)))
     """
     view = view_of(state.observation(seat), game=state.rules.name)
-    return view if you else attrs.evolve(view, you=False)
+    deciding = None if state.is_over else state.current_phase.decision(state)
+    return attrs.evolve(view, you=you, deciding=deciding)
 
 
 def view_of(observation: Observation, *, game: str = "") -> TableView:
