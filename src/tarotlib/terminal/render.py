@@ -189,33 +189,108 @@ def render_actions(legal: Sequence[Action], view: TableView | None = None) -> st
 
 
 def render_help(legal: Sequence[Action], view: TableView | None = None) -> str:
-    """The answer to ``?``: the legal actions one a line (with a Belote ``view``, each card also
-    in its pretty form), then the commands.
+    """The answer to ``?``: what is being decided (the view's ``deciding``), the legal actions one
+    a line (with a Belote ``view``, each card also in its pretty form), how to type them — with
+    examples taken from these actions, so the help is the game's own — then the commands.
 
     >>> import tarotlib
-    >>> print(render_help([tarotlib.Pass()]))  # doctest: +ELLIPSIS
+    >>> rules = tarotlib.variant("french-tarot", players=4)
+    >>> print(render_help(rules.new_deal(seed=1).legal_actions()))  # doctest: +ELLIPSIS
     legal actions:
        1  pass
-    type an action as listed (play KH, bid garde, pass), or a shortcut: its number, a card
-    alone (KH, kh, ♥K, 10h), a bid alone (garde, hearts, h), a unique prefix or the initials
-    (garde-s, gs, no), or a command:
+       2  bid prise
+    ...
+    type an action as listed (pass, bid prise), or a shortcut: its number, a bid alone (prise), a unique
+    prefix (pa), the initials of a word with hyphens (gs for bid garde-sans), or a command:
       ?          this help
+    ...
+    >>> print(render_help([rules.parse_action("play KH"), rules.parse_action("play T21")]))
+    ... # doctest: +ELLIPSIS
+    legal actions:
+       1  play KH
+       2  play T21
+    type an action as listed (play KH), or a shortcut: its number, a card alone (KH, kh), or a command:
     ...
     """
     if view is not None:
         legal = ordered_actions(view, legal)
-    lines = ["legal actions:"]
+    lines = []
+    if view is not None and view.deciding and view.to_act == view.seat:
+        lines.append(f"now: {view.deciding}")
+    lines.append("legal actions:")
     lines += [f"  {i:>2}  {_action_text(view, a, both=True)}" for i, a in enumerate(legal, 1)]
+    lines += _wrap_words(
+        f"type an action as listed ({', '.join(_examples(legal))}), or a shortcut: "
+        + ", ".join(_shortcuts(legal, view))
+        + ", or a command:"
+    )
     lines += [
-        "type an action as listed (play KH, bid garde, pass), or a shortcut: its number, a card",
-        "alone (KH, kh, ♥K, 10h), a bid alone (garde, hearts, h), a unique prefix or the initials",
-        "(garde-s, gs, no), or a command:",
         "  ?          this help",
         "  show       the table again",
         "  save FILE  save the match (resume it with: tarotlib play --resume FILE)",
         "  quit       leave the match (save it first to finish it later)",
     ]
     return "\n".join(lines)
+
+
+def _examples(legal: Sequence[Action]) -> list[str]:
+    """The first legal action of each verb (at most three)."""
+    out: dict[str, str] = {}
+    for action in legal:
+        out.setdefault(action.text.split()[0], action.text)
+    return list(out.values())[:3]
+
+
+def _shortcuts(legal: Sequence[Action], view: TableView | None) -> list[str]:
+    """The shortcuts that work for these actions, each with an example taken from them."""
+    out = ["its number"]
+    card = next((c for a in legal if (c := _card_of(a)) is not None), None)
+    if card is not None:
+        text = next(a.text.split()[1] for a in legal if _card_of(a) == card)
+        forms = [text, text.lower()]
+        if view is not None and view.pretty:
+            forms.append(view.card(card))
+        out.append(f"a card alone ({', '.join(dict.fromkeys(forms))})")
+    bid = next((a for a in legal if a.text.startswith("bid ")), None)
+    if bid is not None:
+        out.append(f"a bid alone ({bid.text.split(maxsplit=1)[1]})")
+    texts = [a.text for a in legal]
+    first = texts[0] if texts else ""
+    verb = first.split()[0] if first else ""
+    # A prefix of the first action's verb only: a longer one may read as another action's text
+    # (``play T1`` when ``play T12`` is legal).
+    prefix = next(
+        (
+            verb[:n]
+            for n in range(2, len(verb) + 1)
+            if sum(t.startswith(verb[:n]) for t in texts) == 1
+        ),
+        None,
+    )
+    if prefix is not None:
+        out.append(f"a unique prefix ({prefix})")
+    hyphened = next((t for t in texts if "-" in t.split()[-1]), None)
+    if hyphened is not None:
+        words = hyphened.split()[-1].split("-")
+        out.append(
+            f"the initials of a word with hyphens ({''.join(w[0] for w in words)} for {hyphened})"
+        )
+    return out
+
+
+def _wrap_words(text: str, width: int = WIDTH) -> list[str]:
+    """``text`` wrapped to ``width`` columns at spaces."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _contract_line(view: TableView) -> str | None:
