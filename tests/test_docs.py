@@ -147,11 +147,12 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert install == "pip install -e '.[test]'"
     ci = [ln.strip() for ln in read(ROOT / ".ci" / "run").splitlines()]
     steps = [ln for ln in ci if ln and not ln.startswith("#")]
-    assert command in steps, f".ci/run does not run {command!r}"
+    # the command, its failure failing CI (set -e does not stop at a failure inside an && list)
+    assert f"{command} || exit 1" in steps, f".ci/run does not run {command!r} (|| exit 1)"
     # the checkout's installs come first (the wheel checks after the suite install elsewhere)
     installs = [ln for ln in steps if "pip install" in ln and " -e '." in ln]
     assert any(ln.endswith("-e '.[test]'") for ln in installs), ".ci/run does not install .[test]"
-    assert steps.index(command) > max(steps.index(ln) for ln in installs)
+    assert steps.index(f"{command} || exit 1") > max(steps.index(ln) for ln in installs)
 
 
 def test_the_test_command_runs_the_doc_examples() -> None:
