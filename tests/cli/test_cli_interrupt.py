@@ -31,6 +31,9 @@ def spawn(*args: str, cwd: Path) -> pexpect.spawn:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
     env["TERM"] = "dumb"
+    # A command that hangs is made to show where (interrupt() sends SIGABRT, which faulthandler
+    # answers with every thread's stack); nothing else changes.
+    env["PYTHONFAULTHANDLER"] = "1"
     return pexpect.spawn(
         sys.executable,
         ["-m", "tarotlib", *args],
@@ -45,7 +48,14 @@ def spawn(*args: str, cwd: Path) -> pexpect.spawn:
 def interrupt(child: pexpect.spawn) -> str:
     """Send Ctrl-C, read to the end, and return what was printed after it."""
     child.sendintr()
-    child.expect(pexpect.EOF)
+    try:
+        child.expect(pexpect.EOF, timeout=60)
+    except pexpect.TIMEOUT:  # hung: ask for its stacks, then fail with them
+        os.kill(child.pid, signal.SIGABRT)
+        child.expect(pexpect.EOF, timeout=30)
+        raise AssertionError(
+            "the command did not stop within 60 s of Ctrl-C; its stacks:\n" + str(child.before)
+        ) from None
     child.close()
     return str(child.before).replace("\r", "")
 
