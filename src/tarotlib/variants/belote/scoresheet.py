@@ -123,6 +123,22 @@ _FACTS = (
 )
 
 
+def check_thrown_in(values: Mapping[str, Any], rule: str) -> None:
+    """Refuse facts given beside ``passed=yes``: a deal thrown in is not played (``rule``: BE-4.5
+    in Belote, CO-4.5 in Contrée).
+
+    >>> check_thrown_in({"passed": True, "taker": 1}, "BE-4.5")
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.ScoringError: a deal thrown in is not played (BE-4.5): give no other fact (got taker)
+    """
+    others = sorted(name for name, v in values.items() if name != "passed" and v != ())
+    if others:
+        raise ScoringError(
+            f"a deal thrown in is not played ({rule}): give no other fact (got {', '.join(others)})"
+        )
+
+
 def belote_form(rules: Game) -> DealForm:
     """Belote's form: the facts of :class:`~tarotlib.variants.belote.scoring.DealSummary`
     written ``name=value``, and ``passed=yes`` for a deal thrown in; scored by
@@ -141,12 +157,7 @@ def belote_form(rules: Game) -> DealForm:
 
     def scorer(values: Mapping[str, Any], context: DealContext) -> DealResult:
         if values.get("passed"):
-            others = sorted(name for name, v in values.items() if name != "passed" and v != ())
-            if others:
-                raise ScoringError(
-                    f"a deal thrown in is not played (BE-4.5): give no other fact (got "
-                    f"{', '.join(others)})"
-                )
+            check_thrown_in(values, "BE-4.5")
             return DealResult((0, 0, 0, 0), annulled=THROW_IN)
         tricks = values["tricks"]
         last = values.get("last-trick")

@@ -24,7 +24,7 @@ from tarotlib.scoresheet import DealContext, DealForm, Fact, choice, whole, whol
 from tarotlib.variants.belote.contree.game import Contree
 from tarotlib.variants.belote.contree.scoring import ContreeFacts, ContreeScore
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
-from tarotlib.variants.belote.scoresheet import team
+from tarotlib.variants.belote.scoresheet import check_thrown_in, team
 
 __all__ = ["contree_form"]
 
@@ -117,12 +117,7 @@ def contree_form(rules: Game) -> DealForm:
 
     def scorer(values: Mapping[str, Any], context: DealContext) -> DealResult:
         if values.get("passed"):
-            others = sorted(name for name, v in values.items() if name != "passed" and v != ())
-            if others:
-                raise ScoringError(
-                    f"a deal thrown in is not played (CO-4.5): give no other fact (got "
-                    f"{', '.join(others)})"
-                )
+            check_thrown_in(values, "CO-4.5")
             return DealResult((0, 0, 0, 0), annulled=_annul_reason(rules))
         bidder = values["bidder"]
         rules.check_seat(bidder, "bidder")
