@@ -100,12 +100,13 @@ def test_records_replay_unchanged(name: str) -> None:
 GAMES_WANT: dict[str, list[str]] = json.loads((BASE / "all-games.json").read_text())
 
 
-@pytest.mark.parametrize(
-    "key,kind,name,options", games.every_key(), ids=[k[0] for k in games.every_key()]
-)
+# The other games' observation digests (100 deals of observations at every step) are checked
+# only under TAROTLIB_BASELINE=full (CI's full run): the everyday suite does not collect them.
+CHECKED = [k for k in games.every_key() if FULL or k[1] != "obs"]
+
+
+@pytest.mark.parametrize("key,kind,name,options", CHECKED, ids=[k[0] for k in CHECKED])
 def test_every_game_unchanged(key: str, kind: str, name: str, options: dict[str, Any]) -> None:
-    if kind == "obs" and not FULL:  # 100 deals of observations at every step: CI's full run
-        pytest.skip("the other games' observation digests run under TAROTLIB_BASELINE=full")
     want = GAMES_WANT[key]
     blocks = None if FULL else EVERYDAY_BLOCKS.get(kind, 1)
     got = games.digests(kind, name, options, blocks)
