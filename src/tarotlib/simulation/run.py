@@ -11,25 +11,21 @@ records a run writes.
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import functools
 import importlib
 import inspect
-import itertools
 import json
 import os
 import re
 import secrets
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from types import FrameType
 from typing import IO, Final, TypeAlias
 
 import attrs
 
 from tarotlib._files import written_atomically
+from tarotlib._pool import Pool
 from tarotlib._signals import STOPPING, Deferred
 from tarotlib.bots import Bot
 from tarotlib.core.results import DealResult
@@ -186,25 +182,14 @@ def _dealers(rules: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _run_chunk(chunk: _Chunk) -> _Partial:
-    """Play the deals of ``chunk`` and sum them up (the callable submitted to executors); with
-    ``chunk.records``, write their records to the chunk's file there.
-
-    In a worker process of :func:`simulate`'s own pool, a SIGTERM or SIGHUP that comes meanwhile
-    unwinds the chunk (its temporary file is removed), then ends the process (:func:`_stop_signal`).
-    """
-    global _playing
-    try:
-        _playing = True
-        try:
-            if chunk.records is None:
-                return _play_chunk(chunk, None)
-            name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
-            with written_atomically(os.path.join(chunk.records, name)) as out:
-                return _play_chunk(chunk, out)
-        finally:
-            _playing = False
-    except _WorkerStopped as stop:
-        os._exit(128 + stop.signum)
+    """Play the deals of ``chunk`` and sum them up (the callable sent to executors and to
+    :func:`simulate`'s own worker processes); with ``chunk.records``, write their records to the
+    chunk's file there (a chunk stopped half-way removes its temporary file)."""
+    if chunk.records is None:
+        return _play_chunk(chunk, None)
+    name = deals_file_name(chunk.start, chunk.stop - 1, digits=chunk.digits)
+    with written_atomically(os.path.join(chunk.records, name)) as out:
+        return _play_chunk(chunk, out)
 
 
 def _play_chunk(chunk: _Chunk, out: IO[str] | None) -> _Partial:
@@ -275,17 +260,17 @@ def simulate(
     the module documentation), so the summary is the same whatever runs the deals:
 
     - by default, or with ``workers=1``, this process;
-    - with ``workers=N``, a :class:`~concurrent.futures.ProcessPoolExecutor` of N processes, or
-      fewer: never more than the chunks of deals (a run of one chunk stays in this process); the
-      workers ignore Ctrl-C, which this process gets: when the call is interrupted
+    - with ``workers=N``, N worker processes of its own (each with its own pipe, given one chunk
+      at a time), or fewer: never more than the chunks of deals (a run of one chunk stays in this
+      process). The workers ignore Ctrl-C, which this process gets: when the call is interrupted
       (KeyboardInterrupt) or exited (SystemExit, as a SIGTERM handler that calls ``sys.exit``
-      raises) the chunks not started are cancelled and the workers stopped at once (with
-      SIGTERM: each removes the temporary file of the chunk it was playing) and awaited, so that
-      no worker process is left behind; a worker whose caller is killed outright stops itself
-      within a second. While the workers run, Ctrl-C, SIGTERM and SIGHUP (those not ignored)
-      are held back and passed to their handlers between two steps of the pool, within a tenth
-      of a second (an exception raised in the middle of the pool's bookkeeping would leave it
-      waiting forever);
+      raises), the chunks not started are dropped and the workers stopped at once (SIGTERM: each
+      removes the temporary file of the chunk it was playing; SIGKILL for one still there after
+      5 s) and awaited, so that no worker process is left behind; a worker whose caller is killed
+      outright stops itself within a second. While the workers run, Ctrl-C, SIGTERM and SIGHUP
+      (those not ignored) are held back and passed to their handlers between two steps of the
+      pool, within a tenth of a second, never in the middle of starting a worker or sending it a
+      chunk;
     - with ``executor=``, any :class:`concurrent.futures.Executor` (threads, your own process pool,
       a cluster's such as Dask's ``client.get_executor()``), which is not shut down afterwards.
 
@@ -407,31 +392,21 @@ def simulate(
         assert workers is not None
         # Never more processes than chunks of deals. The workers ignore Ctrl-C, which this
         # process handles; when it stops (Ctrl-C, or an exit such as a SIGTERM handler's) it
-        # stops the workers and waits for them, so that no worker outlives the call
-        # (_stop_workers). Meanwhile the stopping signals are acted on only between two steps of
-        # the pool (Deferred): an exception raised inside the pool's machinery (while the workers
-        # are forked, or a chunk is submitted) would leave one of its locks taken, and its
-        # shutdown would then wait forever.
+        # stops the workers and waits for them, so that no worker outlives the call (Pool).
+        # Meanwhile the stopping signals are acted on only between two steps of the pool
+        # (Deferred), never in the middle of starting a worker or sending it a chunk.
         used_workers = min(workers, len(chunks))
-        with Deferred(STOPPING) as deferred:
-            pool = concurrent.futures.ProcessPoolExecutor(used_workers, initializer=_worker_start)
-            try:
-                pool.submit(_started)  # the workers start (fork) on the first submission
-                deferred.check()
-                partials = _run_on(
-                    pool,
-                    chunks,
-                    deals,
-                    progress,
-                    window=_QUEUED * used_workers,
-                    check=deferred.check,
-                )
-            except BaseException as exc:
-                if not isinstance(exc, Exception):  # stopped, not failed: the work is abandoned
-                    _stop_workers(pool)
-                raise
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
+        finished = 0
+
+        def chunk_done(i: int, partial: _Partial) -> None:
+            nonlocal finished
+            finished += chunks[i].stop - chunks[i].start
+            if progress is not None:
+                progress(finished, deals)
+
+        with Deferred(STOPPING) as deferred, Pool(_run_chunk, used_workers) as pool:
+            deferred.check()
+            partials = pool.map(chunks, done=chunk_done, check=deferred.check)
     else:
         partials = _run_on(executor, chunks, deals, progress)
         used_workers = None
@@ -491,143 +466,26 @@ def _records_directory(records: object, overwrite: bool) -> str:
     return directory
 
 
-def _started() -> None:
-    """A first task: submitting it starts the worker processes."""
-
-
-class _WorkerStopped(BaseException):
-    """Raised in a worker process by SIGTERM or SIGHUP while it plays a chunk
-    (:func:`_stop_signal`): the chunk unwinds, which removes its temporary file of records, and
-    :func:`_run_chunk` ends the process."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-_playing = False  # in a worker process: whether it is playing a chunk (see _stop_signal)
-
-#: How often (seconds) a worker process checks that the process that started it is still there.
-_WATCH_INTERVAL: Final = 0.5
-
-
-def _worker_start() -> None:
-    """A worker process's start (the initializer of :func:`simulate`'s process pool).
-
-    Ctrl-C (SIGINT, sent to the whole process group by a terminal) is the parent's to handle.
-    SIGTERM and SIGHUP (unless ignored, as under ``nohup``) end the worker at once, without
-    leaving a temporary file of records (:func:`_stop_signal`): that is how the parent stops its
-    workers when it is stopped. A worker whose parent has gone without stopping it (killed with
-    SIGKILL, say) stops itself the same way within :data:`_WATCH_INTERVAL` seconds.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for sig in STOPPING:
-        if sig != signal.SIGINT and signal.getsignal(sig) != signal.SIG_IGN:
-            signal.signal(sig, _stop_signal)
-    if hasattr(signal, "pthread_kill") and signal.getsignal(signal.SIGTERM) == _stop_signal:
-        main = threading.main_thread().ident
-        assert main is not None
-        watch = threading.Thread(
-            target=_watch_parent, args=(os.getppid(), main), name="tarotlib-parent", daemon=True
-        )
-        watch.start()
-
-
-def _stop_signal(signum: int, frame: FrameType | None) -> None:
-    """A worker's handler of SIGTERM and SIGHUP: in a chunk, unwind it (:class:`_WorkerStopped`,
-    which removes its temporary file, then :func:`_run_chunk` ends the process); between chunks,
-    end the process at once. The exit status is 128 + the signal's number, as a shell reports
-    a process killed by it."""
-    if _playing:
-        raise _WorkerStopped(signum)
-    os._exit(128 + signum)
-
-
-def _watch_parent(parent: int, main: int) -> None:
-    """In a worker process, a thread that sends SIGTERM to the worker's main thread once the
-    process that started it has gone (the worker then has another parent)."""
-    # This thread takes no signal: the stopping ones must reach the main thread, whose handler
-    # interrupts what it waits on.
-    signal.pthread_sigmask(signal.SIG_BLOCK, set(STOPPING))
-    while os.getppid() == parent:
-        time.sleep(_WATCH_INTERVAL)
-    signal.pthread_kill(main, signal.SIGTERM)
-
-
-def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    """Stop the worker processes of ``pool`` now, with SIGTERM: each drops the chunk it plays
-    (removing its temporary file) and exits; the pool's shutdown then waits for them."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        with contextlib.suppress(OSError, ValueError):  # already gone, or closed
-            process.terminate()
-
-
-#: How often (seconds) :func:`simulate` looks for a stopping signal while it waits for its workers.
-_POLL: Final = 0.1
-
-#: The chunks :func:`simulate` keeps submitted to its own process pool, per worker process: enough
-#: that a worker never waits for its next chunk.
-_QUEUED: Final = 4
-
-
 def _run_on(
     executor: concurrent.futures.Executor,
     chunks: Sequence[_Chunk],
     deals: int,
     progress: Callable[[int, int], object] | None,
-    *,
-    window: int | None = None,
-    check: Callable[[], None] | None = None,
 ) -> list[_Partial]:
-    """Run every chunk on ``executor``; the partials in deal order.
-
-    By default every chunk is submitted at once (the executor schedules them). With ``window``,
-    at most that many are submitted at a time, a new one as each finishes, and ``check`` is
-    called before each submission and at least every :data:`_POLL` seconds while waiting (where
-    a stopping signal may raise, see :class:`~tarotlib._signals.Deferred`). On any exception, the
-    chunks not started are cancelled."""
+    """Run every chunk on ``executor`` (all submitted at once: the executor schedules them); the
+    partials in deal order. On any exception, the chunks not started are cancelled."""
     futures: dict[concurrent.futures.Future[_Partial], int] = {}
     partials: list[_Partial | None] = [None] * len(chunks)
     done = 0
-
-    def finished(future: concurrent.futures.Future[_Partial]) -> None:
-        nonlocal done
-        i = futures.pop(future)
-        partials[i] = future.result()
-        done += chunks[i].stop - chunks[i].start
-        if progress is not None:
-            progress(done, deals)
-
-    def submit(i: int) -> None:
-        if check is not None:
-            check()
-        futures[executor.submit(_run_chunk, chunks[i])] = i
-
     try:
-        if window is None:
-            for i in range(len(chunks)):
-                submit(i)
-            for future in concurrent.futures.as_completed(list(futures)):
-                finished(future)
-        else:
-            waiting = iter(range(len(chunks)))
-            for i in itertools.islice(waiting, window):
-                submit(i)
-            while futures:
-                ready, _ = concurrent.futures.wait(
-                    futures, timeout=_POLL, return_when=concurrent.futures.FIRST_COMPLETED
-                )
-                if check is not None:
-                    check()
-                for future in ready:
-                    finished(future)
-                    for i in itertools.islice(waiting, 1):
-                        submit(i)
+        for i, chunk in enumerate(chunks):
+            futures[executor.submit(_run_chunk, chunk)] = i
+        for future in concurrent.futures.as_completed(list(futures)):
+            i = futures[future]
+            partials[i] = future.result()
+            done += chunks[i].stop - chunks[i].start
+            if progress is not None:
+                progress(done, deals)
     except BaseException:
         for future in futures:
             future.cancel()
