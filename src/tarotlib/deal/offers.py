@@ -36,7 +36,7 @@ from tarotlib.core.shows import TrumpShow
 from tarotlib.deal.data import DealData, Note, as_note, evolve
 from tarotlib.deal.phase import CardChoice, Parser, SpaceItem
 from tarotlib.deal.play import Offer, Told, eldest
-from tarotlib.deal.state import DealState
+from tarotlib.deal.state import DealState, holder_in
 from tarotlib.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -439,11 +439,11 @@ class PairAnnouncement(Offer):
     def setup(self, state: DealState) -> DealData:
         d = state.data
         found: tuple[tuple[int, int], ...] = ()
-        hands = [state.held(seat) for seat in range(state.rules.players)]
+        packed = state.packed_hands
         for key, a, b in self.pairs(d):  # BE-9.1: both cards held by one player
-            for seat, hand in enumerate(hands):
-                if hand >> a & hand >> b & 1:
-                    found += ((key, seat),)
+            seat = holder_in(packed, a)
+            if seat >= 0 and seat == holder_in(packed, b):
+                found += ((key, seat),)
         if not found:
             return d
         return d.noted(self.holders_key, found)

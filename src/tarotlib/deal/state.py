@@ -99,6 +99,7 @@ __all__ = [
     "RawTrick",
     "add_cards",
     "hand_in",
+    "holder_in",
     "move_cards",
     "pack",
     "remove_cards",
@@ -133,6 +134,20 @@ def hand_in(packed: int, seat: int) -> int:
     True
     """
     return packed >> SEAT_BITS * seat & FULL_MASK
+
+
+_SEAT_ZEROS: Final = sum(1 << SEAT_BITS * seat for seat in range(16))
+"""Bit 0 of every seat's field (for :func:`holder_in`; more seats than any game has)."""
+
+
+def holder_in(packed: int, card: int) -> int:
+    """The seat whose hand (or pile) in ``packed`` holds the card of index ``card``, or -1.
+
+    >>> holder_in(pack([0b01, 0b10]), 1), holder_in(pack([0b01, 0b10]), 2)
+    (1, -1)
+    """
+    found = packed >> card & _SEAT_ZEROS
+    return (found.bit_length() - 1) // SEAT_BITS if found else -1
 
 
 def pack(hands: Sequence[int]) -> int:

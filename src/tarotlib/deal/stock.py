@@ -21,7 +21,7 @@ import attrs
 
 from tarotlib.core.cards import Card
 from tarotlib.deal.phase import Phase, SpaceItem
-from tarotlib.deal.state import DealState, pack
+from tarotlib.deal.state import DealState, add_cards
 
 if TYPE_CHECKING:
     from tarotlib.deal.game import Game
@@ -70,11 +70,10 @@ class CompleteFromStock(Phase[None]):
         d = state.data
         n = state.rules.players
         stock = d.stock
-        dealt = [0] * n
-        dealt[d.declarer] = 1 << stock[0]
+        hands = add_cards(state.packed_hands, d.declarer, 1 << stock[0])
         for seat, get in self._plan(n, d.dealer, d.declarer):
-            dealt[seat] |= sum(map(_BITS.__getitem__, get(stock)))
-        return state.skip(hands=state.packed_hands | pack(dealt))
+            hands = add_cards(hands, seat, sum(map(_BITS.__getitem__, get(stock))))
+        return state.skip(hands=hands)
 
     def _plan(self, players: int, dealer: int, declarer: int) -> tuple[_Step, ...]:
         """``(seat, getter of the stock cards it receives)`` for each seat (kept once

@@ -580,10 +580,12 @@ class BeloteScore:
             )
         return out
 
-    def result(self) -> DealResult:
+    def result(self, *, game: str | None = None) -> DealResult:
         """The deal's :class:`~tarotlib.core.results.DealResult`, this score as its breakdown:
         the contract's token, the taker, made (None for a litige) — what the engine gives, and what
         a :class:`~tarotlib.match.Match` takes (it applies the litige carry, :func:`settle`).
+        ``game`` names the game whose deal it is (``"belote"`` or ``"contree"``; the engine gives
+        it).
 
         BE-15 E3: made 83 / 79.
 
@@ -599,6 +601,7 @@ class BeloteScore:
             contract=self.summary.contract.token,
             declarer=self.summary.taker,
             made=made,
+            game=game,
         )
 
     def __str__(self) -> str:
@@ -856,4 +859,4 @@ def result_of(state: BeloteState, options: BeloteOptions) -> DealResult:
         declared,
         declared[0].seat if declared else None,
     )
-    return score_deal(summary, options).result()
+    return score_deal(summary, options).result(game=state.rules.name)
