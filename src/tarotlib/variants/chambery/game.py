@@ -47,12 +47,7 @@ from tarotlib.deal.phase import Phase
 from tarotlib.variants.chambery.facts import TRICKS, Config, discard_rule, fou_rule
 from tarotlib.variants.chambery.observation import ChamberyObservation, observe, visible_mask
 from tarotlib.variants.chambery.options import ChamberyOptions
-from tarotlib.variants.chambery.scoring import (
-    Contract,
-    seat_points,
-    settle_three,
-    settle_two_sides,
-)
+from tarotlib.variants.chambery.scoring import Contract, _settled, seat_points, settle_three
 from tarotlib.variants.chambery.state import ChamberyState, side_of
 
 __all__ = ["SOLOS", "Chambery", "Requests", "deal_points"]
@@ -294,17 +289,17 @@ class Chambery(Game[ChamberyState]):
             return three.result()
         sides = d.sides
         mine = sum(p for s, p in enumerate(points) if sides[s] == 0)
-        contract = cast(Contract, d.contract)
-        two = settle_two_sides(
+        # The engine's facts are right by construction: settled without the checks that
+        # settle_two_sides makes of a table's (the oracle checks the engine independently).
+        two = _settled(
             (mine, total - mine),
-            config=cfg,
-            contract=contract,
-            declarer=d.declarer,
-            partner=d.partner,
-            active=[s for s in range(self.players) if s != d.sitter],
-            players=self.players,
-            notes=notes,
-            dealer=d.dealer,
+            cfg,
+            cast(Contract, d.contract),
+            d.declarer,
+            d.partner,
+            [s for s in range(self.players) if s != d.sitter],
+            self.players,
+            tuple(notes),
         )
         return two.result()
 

@@ -472,6 +472,23 @@ def settle_two_sides(
         raise ScoringError(
             f"{who} has no partner (CH-10.2, CH-13.1): give partner=-1, got {partner!r}"
         )
+    return _settled(points, config, contract, declarer, partner, seats, players, tuple(notes))
+
+
+def _settled(
+    points: tuple[int, int],
+    config: Config,
+    contract: Contract,
+    declarer: int,
+    partner: int,
+    seats: Sequence[int],
+    players: int,
+    notes: tuple[str, ...],
+) -> TwoSideScore:
+    """CH-14, CH-15: the settlement of :func:`settle_two_sides` once its arguments are checked
+    (the engine's facts are right by construction: it calls this directly, and the oracle
+    checks its results independently)."""
+    mine, theirs = points
     side = {declarer} | ({partner} if partner >= 0 else set())
     opponents = tuple(s for s in seats if s not in side)
     h, q = config.half, config.threshold
@@ -479,7 +496,7 @@ def settle_two_sides(
     if mine == theirs == h:  # CH-14.1
         return TwoSideScore(
             config.name, config.total, h, q, (mine, theirs), contract, declarer, partner,
-            opponents, None, 0, False, 0, tuple(scores), tuple(notes),
+            opponents, None, 0, False, 0, tuple(scores), notes,
         )  # fmt: skip
     winner = 0 if mine > theirs else 1
     w = max(mine, theirs)
@@ -499,7 +516,7 @@ def settle_two_sides(
         scores[declarer] = sign * total
     return TwoSideScore(
         config.name, config.total, h, q, (mine, theirs), contract, declarer, partner, opponents,
-        winner, f0, doubled, f, tuple(scores), tuple(notes),
+        winner, f0, doubled, f, tuple(scores), notes,
     )  # fmt: skip
 
 
