@@ -21,6 +21,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include <structmember.h>
@@ -614,6 +615,446 @@ static PyTypeObject KernelType = {
     .tp_new = Kernel_new,
 };
 
+/* -- Plain: the solver's fast search of plain card play (tarotlib.ai._plain) ----------------------
+ *
+ * The same search as tarotlib.ai._plain.PlainSearch.search, step for step: the legal cards from
+ * the kernel's tables (TrickRules.steps, lead_class, beats: the trick rules stated once), a seat's
+ * equal cards merged as the solver's merger does (the orders and roles it gives), the cards tried
+ * the table's best first then by their history of cut-offs (ties in index order), the bounds at a
+ * trick's start from the game's final function (called back in Python, each value kept), and a
+ * table at the start of each trick. The one difference: the table has a fixed size and a new entry
+ * replaces an old one, where the Python dict keeps every entry; values are the same, node counts
+ * may differ (tests/ai/test_solver_plain.py checks both). */
+
+typedef struct {
+    uint64_t hash;
+    double lo, hi;
+    int32_t seat, won, raw;
+    int16_t best;
+    int16_t used;
+} PlainHead;
+
+typedef struct {
+    PyObject_HEAD
+    Kernel *kernel;
+    PyObject *final;
+    PyObject *check;
+    int n, size;
+    int maxing[MAX_SEATS];
+    int values[NCARDS];
+    int linear;
+    double slope;
+    int norders;
+    m128 order_mask[5];
+    signed char order[5][NCARDS];
+    int order_len[5];
+    long roles[NCARDS];
+    m128 mergeable;
+    int merge;
+    int total, tricks;           /* the most raw points, the tricks of a deal */
+    double *finals;              /* [raw][won][last] */
+    unsigned char *known;
+    size_t tt_mask, stride;
+    unsigned char *tt;
+    long history[MAX_SEATS][NCARDS];
+    long long nodes, limit;      /* past `limit` nodes (if >= 0), check() at every node */
+    m128 hands[MAX_SEATS];
+} Plain;
+
+static void Plain_dealloc(Plain *self)
+{
+    Py_XDECREF(self->kernel);
+    Py_XDECREF(self->final);
+    Py_XDECREF(self->check);
+    PyMem_Free(self->finals);
+    PyMem_Free(self->known);
+    PyMem_Free(self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Plain_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *names[] = {"kernel", "maxing", "values", "final", "slope", "orders", "roles",
+                            "special", "check", "total", "tricks", "table_bits", NULL};
+    PyObject *kernel, *maxing, *values, *final, *slope, *orders, *roles, *special, *check;
+    int total, tricks, table_bits;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOOOOiii:Plain", names, &KernelType, &kernel,
+                                     &maxing, &values, &final, &slope, &orders, &roles, &special,
+                                     &check, &total, &tricks, &table_bits))
+        return NULL;
+    if (total < 0 || total > 100000 || tricks < 1 || tricks > NCARDS || table_bits < 4 ||
+        table_bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "Plain: total, tricks or table_bits out of range");
+        return NULL;
+    }
+    Plain *self = (Plain *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    Py_INCREF(kernel);
+    self->kernel = (Kernel *)kernel;
+    Py_INCREF(final);
+    self->final = final;
+    Py_INCREF(check);
+    self->check = check;
+    self->n = self->kernel->n;
+    self->size = self->kernel->size;
+    if (int_items(maxing, self->n, self->maxing, "maxing") < 0) goto fail;
+    if (int_items(values, NCARDS, self->values, "values") < 0) goto fail;
+    self->linear = slope != Py_None;
+    if (self->linear) {
+        self->slope = PyFloat_AsDouble(slope);
+        if (self->slope == -1.0 && PyErr_Occurred()) goto fail;
+    }
+    self->merge = orders != Py_None;
+    if (self->merge) {
+        if (!PyTuple_Check(orders) || PyTuple_GET_SIZE(orders) > 5) {
+            PyErr_SetString(PyExc_ValueError, "orders: a tuple of up to 5 (mask, cards) pairs");
+            goto fail;
+        }
+        self->norders = (int)PyTuple_GET_SIZE(orders);
+        for (int k = 0; k < self->norders; k++) {
+            PyObject *pair = PyTuple_GET_ITEM(orders, k);
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+                !PyTuple_Check(PyTuple_GET_ITEM(pair, 1)) ||
+                PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, 1)) > NCARDS) {
+                PyErr_SetString(PyExc_ValueError, "orders: (mask, cards) pairs");
+                goto fail;
+            }
+            if (m_from_py(PyTuple_GET_ITEM(pair, 0), &self->order_mask[k]) < 0) goto fail;
+            PyObject *cards = PyTuple_GET_ITEM(pair, 1);
+            int len = (int)PyTuple_GET_SIZE(cards), tmp[NCARDS];
+            if (int_items(cards, len, tmp, "orders") < 0) goto fail;
+            for (int i = 0; i < len; i++) {
+                if (tmp[i] < 0 || tmp[i] >= NCARDS) {
+                    PyErr_SetString(PyExc_ValueError, "orders: card indices");
+                    goto fail;
+                }
+                self->order[k][i] = (signed char)tmp[i];
+            }
+            self->order_len[k] = len;
+        }
+        if (!PyTuple_Check(roles) || PyTuple_GET_SIZE(roles) != NCARDS) {
+            PyErr_SetString(PyExc_ValueError, "roles: a tuple of 78 ints");
+            goto fail;
+        }
+        for (int c = 0; c < NCARDS; c++) {
+            self->roles[c] = PyLong_AsLong(PyTuple_GET_ITEM(roles, c));
+            if (self->roles[c] == -1 && PyErr_Occurred()) goto fail;
+        }
+        m128 sp;
+        if (m_from_py(special, &sp) < 0) goto fail;
+        m128 all = {~(uint64_t)0, ((uint64_t)1 << (NCARDS - 64)) - 1};
+        self->mergeable = m_andnot(all, sp);
+    }
+    self->total = total;
+    self->tricks = tricks;
+    size_t nf = (size_t)(total + 1) * (size_t)(tricks + 1) * 2;
+    self->finals = PyMem_New(double, nf);
+    self->known = PyMem_Calloc(nf, 1);
+    size_t entries = (size_t)1 << table_bits;
+    self->stride = sizeof(PlainHead) + (size_t)self->n * sizeof(m128);
+    self->stride = (self->stride + 7) & ~(size_t)7;
+    self->tt = PyMem_Calloc(entries, self->stride);
+    self->tt_mask = entries - 1;
+    if (self->finals == NULL || self->known == NULL || self->tt == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* final(raw, won, last), kept once asked (-1 with an error if the callback failed). */
+static int plain_final(Plain *p, int raw, int won, int last, double *out)
+{
+    if (raw < 0 || raw > p->total || won < 0 || won > p->tricks) {
+        PyErr_SetString(PyExc_ValueError, "Plain: a raw count or a number of tricks out of range");
+        return -1;
+    }
+    size_t i = ((size_t)raw * (size_t)(p->tricks + 1) + (size_t)won) * 2 + (size_t)(last != 0);
+    if (!p->known[i]) {
+        PyObject *r = PyObject_CallFunction(p->final, "iiO", raw, won, last ? Py_True : Py_False);
+        if (r == NULL) return -1;
+        double v = PyFloat_AsDouble(r);
+        Py_DECREF(r);
+        if (v == -1.0 && PyErr_Occurred()) return -1;
+        p->finals[i] = v;
+        p->known[i] = 1;
+    }
+    *out = p->finals[i];
+    return 0;
+}
+
+static int plain_bounds(Plain *p, int low, int high, int won, int left, double *lo, double *hi)
+{
+    double mn = 0, mx = 0, v;
+    int first = 1;
+    for (int w = won; w <= won + left; w++)
+        for (int last = 0; last < 2; last++) {
+            if (plain_final(p, low, w, last, &v) < 0) return -1;
+            if (first || v < mn) mn = v;
+            if (plain_final(p, high, w, last, &v) < 0) return -1;
+            if (first || v > mx) mx = v;
+            first = 0;
+        }
+    *lo = mn;
+    *hi = mx;
+    return 0;
+}
+
+static m128 plain_merge(const Plain *p, m128 mask, m128 live)
+{
+    m128 out = mask, plain = m_and(mask, p->mergeable);
+    for (int k = 0; k < p->norders; k++) {
+        m128 cm = m_and(plain, p->order_mask[k]);
+        if (m_count(cm) < 2) continue;
+        m128 lc = m_and(live, p->order_mask[k]);
+        int have = 0;
+        long prev = 0;
+        for (int i = 0; i < p->order_len[k]; i++) {
+            int c = p->order[k][i];
+            if (!m_has(lc, c)) continue;
+            if (m_has(cm, c)) {
+                long r = p->roles[c];
+                if (have && r == prev) {
+                    m128 b = m_bit(c);
+                    out.lo ^= b.lo;
+                    out.hi ^= b.hi;
+                } else {
+                    prev = r;
+                    have = 1;
+                }
+            } else {
+                have = 0;
+            }
+        }
+    }
+    return out;
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+#define PLAIN_ERROR (-1e308)
+
+/* The search; PLAIN_ERROR (with an exception set) on an error. */
+static double plain_search(Plain *p, int seat, int led, int win, int ws, int count, m128 taken,
+                           int in_trick, int raw, int won, int left, int rem, double alpha,
+                           double beta)
+{
+    p->nodes++;
+    if (p->check != Py_None && ((p->nodes & 1023) == 0 || (p->limit >= 0 && p->nodes > p->limit))) {
+        PyObject *r = PyObject_CallNoArgs(p->check);
+        if (r == NULL) return PLAIN_ERROR;
+        Py_DECREF(r);
+    }
+    m128 *hands = p->hands;
+    int n = p->n;
+    PlainHead *entry = NULL;
+    uint64_t hash = 0;
+    int key_raw = -1, best_card = -1;
+    double lo = -INFINITY, hi = INFINITY, base = 0.0;
+    if (count == 0) {
+        if (p->linear)
+            base = p->slope * raw;
+        else
+            key_raw = raw;
+        if (plain_bounds(p, raw, raw + rem, won, left, &lo, &hi) < 0) return PLAIN_ERROR;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        hash = mix64((uint64_t)seat * 0x9E3779B97F4A7C15ULL ^ (uint64_t)won << 8 ^
+                     (uint64_t)(uint32_t)key_raw << 20);
+        for (int s = 0; s < n; s++) hash = mix64(hash ^ hands[s].lo) ^ mix64(hands[s].hi + (uint64_t)s);
+        entry = (PlainHead *)(p->tt + (hash & p->tt_mask) * p->stride);
+        m128 *eh = (m128 *)(entry + 1);
+        int match = entry->used && entry->hash == hash && entry->seat == seat &&
+                    entry->won == won && entry->raw == key_raw;
+        for (int s = 0; match && s < n; s++)
+            match = eh[s].lo == hands[s].lo && eh[s].hi == hands[s].hi;
+        if (match) {
+            best_card = entry->best;
+            if (entry->lo + base > lo) lo = entry->lo + base;
+            if (entry->hi + base < hi) hi = entry->hi + base;
+            if (lo >= beta) return lo;
+            if (hi <= alpha) return hi;
+        }
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+    }
+    m128 hand = hands[seat];
+    int partner = p->kernel->has_mates && ws >= 0 && (p->kernel->mates[seat] >> ws & 1);
+    m128 mask = legal_mask(p->kernel, hand, led, win, partner);
+    if (p->merge && m_count(mask) > 1) {
+        m128 live = taken;
+        for (int s = 0; s < n; s++) live = m_or(live, hands[s]);
+        mask = plain_merge(p, mask, live);
+    }
+    int cards[NCARDS], ncards = 0;
+    for (uint64_t w = mask.lo; w; w &= w - 1) cards[ncards++] = ctz64(w);
+    for (uint64_t w = mask.hi; w; w &= w - 1) cards[ncards++] = 64 + ctz64(w);
+    if (ncards > 1) {
+        const long *history = p->history[seat];
+        for (int i = 1; i < ncards; i++) {  /* stable: by history, most first */
+            int c = cards[i], j = i;
+            while (j > 0 && history[cards[j - 1]] < history[c]) {
+                cards[j] = cards[j - 1];
+                j--;
+            }
+            cards[j] = c;
+        }
+        if (best_card >= 0) {
+            for (int i = 0; i < ncards; i++)
+                if (cards[i] == best_card) {
+                    for (int j = i; j > 0; j--) cards[j] = cards[j - 1];
+                    cards[0] = best_card;
+                    break;
+                }
+        }
+    }
+    int maxing = p->maxing[seat];
+    double g = maxing ? -INFINITY : INFINITY, a = alpha, b = beta;
+    int best = cards[0];
+    for (int i = 0; i < ncards; i++) {
+        int card = cards[i];
+        m128 bit = m_bit(card);
+        hands[seat] = m_andnot(hand, bit);
+        int nled, nwin, nws;
+        if (led < 0) {
+            nled = p->kernel->lead_class[card];
+            nwin = card;
+            nws = seat;
+        } else if (m_has(p->kernel->beats[win], card)) {
+            nled = led;
+            nwin = card;
+            nws = seat;
+        } else {
+            nled = led;
+            nwin = win;
+            nws = ws;
+        }
+        int value = in_trick + p->values[card];
+        double v;
+        if (count + 1 == p->size) {
+            int mine = p->maxing[nws];
+            int nraw = mine ? raw + value : raw, nwon = mine ? won + 1 : won;
+            if (left == 1) {
+                if (plain_final(p, nraw, nwon, mine, &v) < 0) v = PLAIN_ERROR;
+            } else {
+                m128 none = {0, 0};
+                v = plain_search(p, nws, -1, -1, -1, 0, none, 0, nraw, nwon, left - 1, rem - value,
+                                 a, b);
+            }
+        } else {
+            v = plain_search(p, p->kernel->nxt[seat], nled, nwin, nws, count + 1, m_or(taken, bit),
+                             value, raw, won, left, rem, a, b);
+        }
+        if (v == PLAIN_ERROR) {
+            hands[seat] = hand;
+            return PLAIN_ERROR;
+        }
+        if (maxing) {
+            if (v > g) {
+                g = v;
+                best = card;
+                if (g >= b) break;
+                if (g > a) a = g;
+            }
+        } else if (v < g) {
+            g = v;
+            best = card;
+            if (g <= a) break;
+            if (g < b) b = g;
+        }
+    }
+    hands[seat] = hand;
+    if (maxing ? g >= beta : g <= alpha) p->history[seat][best]++;
+    if (entry != NULL) {
+        if (g <= alpha)
+            hi = g;
+        else if (g >= beta)
+            lo = g;
+        else
+            lo = hi = g;
+        entry->hash = hash;
+        entry->lo = lo - base;
+        entry->hi = hi - base;
+        entry->seat = seat;
+        entry->won = won;
+        entry->raw = key_raw;
+        entry->best = (int16_t)best;
+        entry->used = 1;
+        memcpy(entry + 1, hands, (size_t)n * sizeof(m128));
+    }
+    return g;
+}
+
+PyDoc_STRVAR(plain_search_doc,
+"search(hands, seat, led, win, ws, count, taken, in_trick, raw, won, left, rem, alpha, beta, limit)\n"
+"\n"
+"PlainSearch.search (tarotlib.ai._plain) from these arguments, `hands` a tuple of masks by seat;\n"
+"past `limit` nodes in all (if not -1) the check is called at every node.");
+
+static PyObject *Plain_search(Plain *p, PyObject *args)
+{
+    PyObject *hands, *taken_obj;
+    int seat, led, win, ws, count, in_trick, raw, won, left, rem;
+    double alpha, beta;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OiiiiiOiiiiiddL:search", &hands, &seat, &led, &win, &ws, &count,
+                          &taken_obj, &in_trick, &raw, &won, &left, &rem, &alpha, &beta, &limit))
+        return NULL;
+    p->limit = limit;
+    if (mask_items(hands, p->n, p->hands, "hands") < 0) return NULL;
+    m128 taken;
+    if (m_from_py(taken_obj, &taken) < 0) return NULL;
+    if (seat < 0 || seat >= p->n || left < 1 || count < 0 || count >= p->size ||
+        led < -1 || led > TRUMP_CLASS || win < -1 || win >= NCARDS || ws < -1 || ws >= p->n) {
+        PyErr_SetString(PyExc_ValueError, "search(): not a position of this play");
+        return NULL;
+    }
+    double v = plain_search(p, seat, led, win, ws, count, taken, in_trick, raw, won, left, rem,
+                            alpha, beta);
+    if (v == PLAIN_ERROR) return NULL;
+    return PyFloat_FromDouble(v);
+}
+
+static PyObject *Plain_nodes(Plain *p, void *closure)
+{
+    return PyLong_FromLongLong(p->nodes);
+}
+
+static PyGetSetDef Plain_getset[] = {
+    {"nodes", (getter)Plain_nodes, NULL, "The positions searched so far.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef Plain_methods[] = {
+    {"search", (PyCFunction)Plain_search, METH_VARARGS, plain_search_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(Plain_doc, "The compiled search of plain card play of one solve (see the module).");
+
+static PyTypeObject PlainType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tarotlib._speedups.Plain",
+    .tp_basicsize = sizeof(Plain),
+    .tp_dealloc = (destructor)Plain_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Plain_doc,
+    .tp_methods = Plain_methods,
+    .tp_getset = Plain_getset,
+    .tp_new = Plain_new,
+};
+
 /* -- unpack: the bits of an int into a float32 or int8 array (tarotlib.ai.tensors) ------------ */
 
 PyDoc_STRVAR(unpack_doc,
@@ -1046,8 +1487,9 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "tarotlib._speedups",
-    .m_doc = "tarotlib's optional compiled parts: the card kernel of playouts (tarotlib.deal.play) "
-             "and the observation tensors' writing and unpacking (tarotlib.ai.tensors).",
+    .m_doc = "tarotlib's optional compiled parts: the card kernel of playouts (tarotlib.deal.play), "
+             "the solver's search of plain card play (tarotlib.ai._plain) and the observation tensors' "
+             "writing and unpacking (tarotlib.ai.tensors).",
     .m_size = -1,
     .m_methods = module_methods,
 };
@@ -1055,7 +1497,9 @@ static struct PyModuleDef speedups_module = {
 PyMODINIT_FUNC PyInit__speedups(void)
 {
     init_tables();
-    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&ObserverType) < 0) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&ObserverType) < 0 ||
+        PyType_Ready(&PlainType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&speedups_module);
     if (m == NULL) return NULL;
     Py_INCREF(&KernelType);
@@ -1067,6 +1511,12 @@ PyMODINIT_FUNC PyInit__speedups(void)
     Py_INCREF(&ObserverType);
     if (PyModule_AddObject(m, "Observer", (PyObject *)&ObserverType) < 0) {
         Py_DECREF(&ObserverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&PlainType);
+    if (PyModule_AddObject(m, "Plain", (PyObject *)&PlainType) < 0) {
+        Py_DECREF(&PlainType);
         Py_DECREF(m);
         return NULL;
     }

@@ -89,3 +89,42 @@ class Kernel:
     ]: ...
 
 def view(slot: object, name: str, doc: str, /) -> object: ...
+
+class Plain:
+    def __init__(
+        self,
+        *,
+        kernel: Kernel,
+        maxing: tuple[int, ...],
+        values: tuple[int, ...],
+        final: Callable[[int, int, bool], float],
+        slope: float | None,
+        orders: tuple[tuple[int, tuple[int, ...]], ...] | None,
+        roles: tuple[int, ...] | None,
+        special: int,
+        check: Callable[[], None] | None,
+        total: int,
+        tricks: int,
+        table_bits: int,
+    ) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+    def search(
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        led: int,
+        win: int,
+        ws: int,
+        count: int,
+        taken: int,
+        in_trick: int,
+        raw: int,
+        won: int,
+        left: int,
+        rem: int,
+        alpha: float,
+        beta: float,
+        limit: int,
+        /,
+    ) -> float: ...

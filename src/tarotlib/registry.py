@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 
 from tarotlib.core.decks import Deck
+from tarotlib.core.points import PointModel
 from tarotlib.deal import DealState, Game
 from tarotlib.deal.observe import Observation
 from tarotlib.errors import UnknownVariantError
@@ -163,6 +164,11 @@ class VariantInfo:
       a card the scoring names itself has a role of its own (a negative one). The solver merges
       a seat's cards of one role that nothing still in play separates; without the hook it
       searches every card.
+    - ``point_model``: the side's card points as the solver's fast search adds them up (a
+      function of a state in the card play and a seat returning a
+      :class:`~tarotlib.core.points.PointModel`, or None where the game's points are not such a
+      function of its piles): with it, the plain play of cards (no fool, nothing pending) is
+      searched on bit masks, without building states.
     - ``default``: the game used when none is named (the testing strategies' default); at most one
       registered game should set it.
 
@@ -207,6 +213,9 @@ class VariantInfo:
     card_roles: Callable[[DealState], tuple[int, ...]] | None = attrs.field(
         default=None, kw_only=True, repr=False
     )
+    point_model: Callable[[DealState, int], PointModel | None] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
     default: bool = attrs.field(default=False, kw_only=True, repr=False)
     scoresheet: Callable[[Game], DealForm] | None = attrs.field(
         default=None, kw_only=True, repr=False
@@ -235,6 +244,7 @@ def game_entry(
     zero_sum: bool = True,
     card_points: str | None = None,
     card_roles: str | None = None,
+    point_model: str | None = None,
     default: bool = False,
     package: str | None = None,
     scoresheet: str | None = None,
@@ -302,6 +312,7 @@ def game_entry(
         zero_sum=zero_sum,
         card_points=hook(card_points),
         card_roles=hook(card_roles),
+        point_model=hook(point_model),
         default=default,
         scoresheet=hook(scoresheet),
     )

@@ -65,8 +65,10 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from tarotlib.ai._plain import PlainSearch
 from tarotlib.core.actions import Action, Declare, Play
 from tarotlib.core.tricks import TrickRules
+from tarotlib.deal.play import PlayContext
 from tarotlib.deal.state import DealState
 from tarotlib.errors import TarotError
 from tarotlib.registry import variant_info
@@ -192,6 +194,7 @@ class _Merger:
             if mask & live
         )
         self.roles = roles
+        self.special = special
         self.plain = ~special
 
     def live(self, state: DealState[Any]) -> int:
@@ -205,9 +208,13 @@ class _Merger:
         return live
 
     def reduce(self, state: DealState[Any], mask: int) -> int:
-        """The legal cards ``mask`` with one card of each run of equal ones."""
+        """The legal cards ``mask`` of ``state`` with one card of each run of equal ones."""
+        return self.merge(mask, -1, state)
+
+    def merge(self, mask: int, live: int, state: DealState[Any] | None = None) -> int:
+        """The legal cards ``mask`` with one card of each run of equal ones, ``live`` being the
+        cards still in play (or -1: then those of ``state``, found when needed)."""
         out = mask
-        live = -1
         roles = self.roles
         plain = mask & self.plain
         for cls_mask, order in self.orders:
@@ -215,6 +222,7 @@ class _Merger:
             if not cm & (cm - 1):
                 continue  # fewer than two cards to merge in this class
             if live < 0:
+                assert state is not None
                 live = self.live(state)
             lc = live & cls_mask
             prev: int | None = None
@@ -294,6 +302,44 @@ class _Search:
         self.watch = 0 if root.is_over else _watched(root)
         self.merger = None if root.is_over else self._merger(root, declarations)
         self.plays: dict[int, tuple[Action, ...]] = {}
+        self.plain = None if root.is_over else self._plain(root, objective, declarations)
+        self.plain_entry = 0  # the fast search's node count when it was last entered
+
+    def _plain(self, root: DealState[Any], objective: str, declarations: str) -> PlainSearch | None:
+        """The fast search of plain card play, where the game gives a point model for the
+        ``points`` objective and plays its cards by plain trick rules (see :mod:`._plain`)."""
+        hook = variant_info(root.rules.name).point_model
+        x = root.local
+        if (
+            objective != "points"
+            or hook is None
+            or not isinstance(x, PlayContext)
+            or type(x.rules).legal_mask is not TrickRules.legal_mask
+            or type(x.rules).follow is not TrickRules.follow
+            or (declarations == "search" and bool(x.offers))
+        ):
+            return None
+        model = hook(root, self.side)
+        if model is None:
+            return None
+        merger = self.merger
+        return PlainSearch(
+            x,
+            self.maxing,
+            model,
+            merger,
+            self._plain_check if self.limited else None,
+        )
+
+    def _plain_check(self) -> None:
+        """The budget's check inside the fast search (every 1,024 of its nodes)."""
+        plain = self.plain
+        assert plain is not None
+        used = self.nodes + plain.nodes - self.plain_entry  # (self.nodes is added to on return)
+        if self.max_nodes is not None and used > self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
 
     def _merger(self, root: DealState[Any], declarations: str) -> _Merger | None:
         """Cards of equal value merged where the game gives its cards' roles and plays its cards
@@ -395,6 +441,14 @@ class _Search:
         actor = state.actor
         if actor < 0:
             return self.leaf(state)
+        plain = self.plain
+        if plain is not None and plain.accepts(state):
+            before = self.plain_entry = plain.nodes
+            budget = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
+            try:
+                return plain.search_state(state, alpha, beta, budget)
+            finally:
+                self.nodes += plain.nodes - before
         held = state.held
         if held(actor) & (held(actor) - 1) == 0 and not any(
             held(seat) & (held(seat) - 1) for seat in self.seats

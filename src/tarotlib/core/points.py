@@ -21,7 +21,7 @@ Fraction(27, 2)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Literal
 
@@ -32,6 +32,7 @@ from tarotlib.core.cards import EXCUSE, Rank, Suit, suit_card, trump
 __all__ = [
     "FRENCH_TAROT_POINTS",
     "LeftoverRule",
+    "PointModel",
     "PointTable",
     "card_roles",
     "tarot_group_values",
@@ -212,3 +213,36 @@ def card_roles(values: tuple[int, ...], special: int) -> tuple[int, ...]:
     [5, 3, 1, 1, -78]
     """
     return tuple(-1 - c if special >> c & 1 else v for c, v in enumerate(values))
+
+
+@attrs.frozen
+class PointModel:
+    """A side's card points at the end of a deal as a function of what the play adds to its piles,
+    for the solver's fast search (:func:`tarotlib.ai.solve`; a game's ``point_model`` hook
+    builds one for a position and a side).
+
+    ``values[c]`` (78 non-negative ints) is what card index ``c`` adds to the *raw* count of the
+    side that wins the trick holding it; ``final(raw, tricks, last)`` is the side's points at the
+    end of the deal, given the raw count of all its piles (the cards it won before the position
+    included), the number of tricks it won and whether it won the last one; it must never
+    decrease as ``raw`` grows (more points won are never worth less), which lets the search bound
+    a position by the points still in play. The game computes ``final`` with its own scoring, so
+    the two agree with its ``card_points`` hook by construction (the solver's tests check it).
+    ``watch_matters`` false says the cards an offer watches (the belote cards) change nothing
+    beyond their values, so the fast search may play them.
+
+    ``slope``, when given, says that ``final`` is linear in the raw count wherever two counts
+    can both be reached with the same tricks: ``final(raw + d, tricks, last) == final(raw,
+    tricks, last) + slope * d`` (a capot's total, reached with one count only, may be anything).
+    The search then shares its table between positions that differ only by the points won
+    before them.
+
+    >>> model = PointModel(tuple(range(78)), lambda raw, tricks, last: raw + 10 * last)
+    >>> model.final(30, 2, True)
+    40
+    """
+
+    values: tuple[int, ...]
+    final: Callable[[int, int, bool], float]
+    watch_matters: bool = True
+    slope: float | None = None

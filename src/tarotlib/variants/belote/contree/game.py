@@ -74,7 +74,7 @@ from tarotlib.variants.belote.contree.types import (
 from tarotlib.variants.belote.game import belote_announcement, meld_declarations
 from tarotlib.variants.belote.scoring import belotes_of
 from tarotlib.variants.belote.tables import PACK_MASK, ContractTable, contract_table, trick_rules
-from tarotlib.variants.belote.types import Contract
+from tarotlib.variants.belote.types import Combination, Contract
 
 __all__ = ["Contree", "ContreeObservation", "ContreeState"]
 
@@ -290,27 +290,64 @@ class Contree(Game[ContreeState]):
         for _leader, _cards, w in raw:
             tricks[w & 1] += 1
             bidder_all = bidder_all and w == c.bidder
-        cp = list(state.card_points())
+        cp = state.card_points()
+        belotes = belotes_of(state)  # type: ignore[arg-type]  # typed for BeloteState, reads shared parts
+        if o.belote_announce == "auto" and not o.belote_king_first:
+            played = belotes[c.attack]  # every belote held is announced and completed (CO-6.2)
+        else:
+            played = self._attack_belotes_played(state, c.attack)
+        return self.facts_from(
+            c,
+            cp,
+            (tricks[0], tricks[1]),
+            raw[-1][2] & 1,
+            belotes,
+            played,
+            state.declarations,
+            bidder_all,
+        )
+
+    def facts_from(
+        self,
+        c: ContreeContract,
+        card_points: tuple[int, int],
+        tricks: tuple[int, int],
+        last: int,
+        belotes: tuple[int, int],
+        played: int,
+        declared: tuple[Combination, ...],
+        bidder_all: bool,
+    ) -> ContreeFacts:
+        """The :class:`ContreeFacts` of a deal from what its play gave (CO-8.1): the teams' card
+        points in the denomination's table (rescaled here under ``ta_sa_points = rescaled``,
+        CO-1.3), the tricks, the team that won the last one, the belotes held and those of the
+        attack played (CO-6.5), the declarations made and whether the bidder won every trick
+        (what :meth:`facts_of` reads from a played deal; the solver's point model gives it
+        counts of its own).
+
+        >>> import tarotlib
+        >>> from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
+        >>> rules = tarotlib.variant("contree")
+        >>> c = ContreeContract(ContreeBid.parse("80S"), 0)
+        >>> rules.facts_from(c, (90, 62), (5, 3), 0, (0, 0), 0, (), False).points
+        (100, 62)
+        """
+        o = self.options
+        cp = list(card_points)
         d = c.denomination
         if o.ta_sa_points == "rescaled" and not d.is_suit:  # CO-1.3
             scale = self._tables[d].cards
             cp = [(2 * 152 * x + scale) // (2 * scale) for x in cp]  # nearest, halves up
-        last = raw[-1][2] & 1
         pts = [cp[0], cp[1]]
         for team in (0, 1):
             if tricks[team] == 8:  # CO-1.2, CO-5.3
                 pts[team] += 100 - (252 - o.capot_total)
             elif last == team:
                 pts[team] += 10
-        belotes = belotes_of(state)  # type: ignore[arg-type]  # typed for BeloteState, reads shared parts
-        if o.belote_announce == "auto" and not o.belote_king_first:
-            played = belotes[c.attack]  # every belote held is announced and completed (CO-6.2)
-        else:
-            played = self._attack_belotes_played(state, c.attack)
         dec = scored_declarations(  # CO-7.2, CO-7.5
-            state.declarations,
+            declared,
             d,
-            (tricks[0], tricks[1]),
+            tricks,
             o.sa_carres,
             o.declaration_tie,
             o.declarations_need_trick,
@@ -318,7 +355,7 @@ class Contree(Game[ContreeState]):
         return engine_facts(  # right by construction: the hand-written input checks are skipped
             c,
             (pts[0], pts[1]),
-            (tricks[0], tricks[1]),
+            tricks,
             belotes,
             max(played, belotes[c.attack]),
             (dec[0], dec[1]),

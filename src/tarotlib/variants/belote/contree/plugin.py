@@ -29,6 +29,7 @@ INFO = game_entry(
     view="view:view_parts",
     card_points="solving:card_points",
     card_roles="solving:card_roles",
+    point_model="solving:point_model",
     deck=PIQUET_32,
     presets=tuple(PRESETS),
     teams=((0, 2), (1, 3)),  # CO-2.1: the two fixed partnerships

@@ -1,0 +1,169 @@
+"""The solver's fast search of plain card play (tarotlib.ai._plain): the games' point models agree
+with their card points, the fast search gives the values of the state search, and its compiled
+path gives the values of its Python path."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import tarotlib
+from tarotlib import _compiled
+from tarotlib.ai import _plain, solve
+from tarotlib.ai.solver import _Search
+from tarotlib.core.points import PointModel
+from tarotlib.deal.state import DealState
+from tarotlib.registry import variant_info
+
+from support.configs import CONFIGS, IDS
+from support.solver import in_play, late_position, minimax, moves, tricks_left
+
+#: The configurations whose game gives a point model.
+MODELLED = [
+    (name, options) for name, options in CONFIGS if variant_info(name).point_model is not None
+]
+MODELLED_IDS = [i for (name, _), i in zip(CONFIGS, IDS, strict=True) if (name, _) in MODELLED]
+
+
+def play_starts(name: str, options: dict[str, Any], seeds: range) -> Iterator[DealState[Any]]:
+    """The first state of the card play of random deals that reach it."""
+    rules = tarotlib.variant(name, **options)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.new_deal(seed=seed)
+        while not state.is_over and not in_play(state):
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        if in_play(state):
+            yield state
+
+
+def searched(state: DealState[Any], *, plain: bool, side: int | None = None) -> _Search:
+    s = _Search(state, "points", side, "skip", None, None)
+    if not plain:
+        s.plain = None
+    return s
+
+
+def test_the_modelled_games_are_the_belote_family() -> None:
+    assert {name for name, _ in MODELLED} >= {"belote"}
+
+
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_the_point_model_gives_the_card_points(name: str, options: dict[str, Any]) -> None:
+    """From the first card (or the first position where the game gives a model), the model's
+    final function of the side's raw count, tricks and last trick at the end of a random deal is
+    the game's card points of that deal, for every seat. The deal is played without the
+    declarations still open, as the solver plays it (``declarations="skip"``)."""
+    info = variant_info(name)
+    assert info.point_model is not None and info.card_points is not None
+    checked = 0
+    for start in play_starts(name, options, range(40)):
+        rng = random.Random(len(start.history))
+        state = start
+        models: dict[int, PointModel] = {}
+        while not state.is_over:
+            if in_play(state) and not models:
+                for side in range(state.rules.players):
+                    model = info.point_model(state, side)
+                    if model is not None:
+                        models[side] = model
+            legal = moves(state)
+            state = state.apply(legal[rng.randrange(len(legal))])
+        if state.result.is_annulled:
+            continue
+        points = info.card_points(state)
+        sides = state.sides or tuple(range(state.rules.players))
+        for side, model in models.items():
+            mine = [s for s in range(state.rules.players) if sides[s] == sides[side]]
+            raw = sum(
+                model.values[c] for s in mine for c in range(78) if state.pile_mask(s) >> c & 1
+            )
+            won = sum(1 for t in state.tricks if t.winner in mine)
+            last = state.tricks[-1].winner in mine
+            assert model.final(raw, won, last) == points[side], (side, raw, won, last)
+            if model.slope is not None and 0 < won < len(state.tricks):
+                assert model.final(raw + 3, won, last) == points[side] + 3 * model.slope
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_the_fast_search_gives_the_state_searchs_values(name: str, options: dict[str, Any]) -> None:
+    """Positions with up to five tricks left, searched with and without the fast search, for two
+    sides: the same values (the state search is checked against the plain minimax elsewhere)."""
+    checked = fast = 0
+    for seed in range(30):
+        state = late_position(name, options, seed, 5)
+        if state is None:
+            continue
+        actor = state.to_act or 0
+        for side in {actor, (actor + 1) % state.rules.players}:
+            with_plain = searched(state, plain=True, side=side)
+            lo, hi = with_plain.value(state)
+            assert lo == hi == searched(state, plain=False, side=side).value(state)[0]
+            checked += 1
+            fast += with_plain.plain is not None and with_plain.plain.nodes > 0
+    assert checked >= 20 and fast >= 3
+
+
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_the_fast_search_is_the_plain_minimax(name: str, options: dict[str, Any]) -> None:
+    checked = 0
+    for seed in range(40):
+        state = late_position(name, options, seed, 2)
+        if state is None:
+            continue
+        s = searched(state, plain=True)
+        assert s.value(state)[0] == minimax(state, "points", s.side)
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.skipif(not _compiled.COMPILED, reason="the compiled part is not built")
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_the_compiled_search_gives_the_python_searchs_values(
+    name: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled fast search against its Python path: the same value and the same windowed
+    results (its table is of a fixed size: node counts may differ)."""
+    checked = 0
+    for seed in range(25):
+        state = late_position(name, options, seed, 5)
+        if state is None:
+            continue
+        compiled = searched(state, plain=True)
+        if compiled.plain is None or not compiled.plain.accepts(state):
+            continue
+        assert compiled.plain.compiled is not None
+        monkeypatch.setattr(_plain, "_compiled_on", False)
+        python = searched(state, plain=True)
+        monkeypatch.setattr(_plain, "_compiled_on", True)
+        assert python.plain is not None and python.plain.compiled is None
+        for alpha, beta in ((-math.inf, math.inf), (40.0, 41.0), (80.0, 81.0), (10.0, 120.0)):
+            c = compiled.plain.search_state(state, alpha, beta)
+            p = python.plain.search_state(state, alpha, beta)
+            exact_c, exact_p = alpha < c < beta, alpha < p < beta
+            assert exact_c == exact_p and (c == p if exact_c else (c >= beta) == (p >= beta))
+        assert compiled.value(state) == python.value(state)
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_whole_belote_deal_is_solved_from_the_first_card() -> None:
+    """Eight tricks: the fast search makes the whole deal a solve; the line replays to the
+    value."""
+    state = next(play_starts("belote", {}, range(3, 4)))
+    assert tricks_left(state) == 8
+    solution = solve(state)
+    assert solution.exact
+    over = state
+    for action in solution.line:
+        over = over.apply(action)
+    assert over.is_over
+    hook = variant_info("belote").card_points
+    assert hook is not None and hook(over)[solution.side] == solution.value
