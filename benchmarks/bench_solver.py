@@ -14,7 +14,7 @@ nodes searched per second, and how many positions were solved exactly within the
 Rows:
 
 - **Belote and Contrée from the first card (8 tricks)**: the issue's goal is a median of 20 ms
-  and a 99th percentile of 200 ms; only with ``--full`` (pure Python is far from it);
+  and a 99th percentile of 200 ms; only with ``--full``;
 - **French Tarot 4 players from the 10th trick (9 tricks left)**: goal median 100 ms; only with
   ``--full``;
 - **every configuration**: ``k`` from 1 up, while the median stays within 100 ms: the largest

@@ -901,14 +901,34 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
     for (uint64_t w = mask.lo; w; w &= w - 1) cards[ncards++] = ctz64(w);
     for (uint64_t w = mask.hi; w; w &= w - 1) cards[ncards++] = 64 + ctz64(w);
     if (ncards > 1) {
+        /* PlainSearch._order: a lead by history; a follower's cards, while its side holds the
+           trick, those not taking it over, the most points first; otherwise those taking it,
+           the fewest points first, then the others, the fewest points first; then by history
+           (capped at 2**24); a stable sort, the highest key first. */
         const long *history = p->history[seat];
-        for (int i = 1; i < ncards; i++) {  /* stable: by history, most first */
+        long long key[NCARDS];
+        int own = led >= 0 && p->maxing[ws] == p->maxing[seat];
+        for (int i = 0; i < ncards; i++) {
+            int c = cards[i];
+            long long h = history[c] < 0xFFFFFF ? history[c] : 0xFFFFFF;
+            if (led < 0)
+                key[i] = h;
+            else {
+                long long wins = m_has(p->kernel->beats[win], c);
+                long long v = p->values[c] < 255 ? p->values[c] : 255;
+                key[i] = own ? ((1 - wins) << 40 | v << 24 | h) : (wins << 40 | (255 - v) << 24 | h);
+            }
+        }
+        for (int i = 1; i < ncards; i++) {
             int c = cards[i], j = i;
-            while (j > 0 && history[cards[j - 1]] < history[c]) {
+            long long k = key[i];
+            while (j > 0 && key[j - 1] < k) {
                 cards[j] = cards[j - 1];
+                key[j] = key[j - 1];
                 j--;
             }
             cards[j] = c;
+            key[j] = k;
         }
         if (best_card >= 0) {
             for (int i = 0; i < ncards; i++)

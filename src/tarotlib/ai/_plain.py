@@ -30,6 +30,8 @@ __all__ = ["Merging", "PlainSearch"]
 
 _INF: Final = math.inf
 
+_CAP: Final = (1 << 24) - 1  # the history's part of a card's sort key
+
 _compiled_on = True  # (the tests compare both paths in one process by turning it off)
 
 
@@ -68,6 +70,7 @@ class PlainSearch:
         self.size = x.size
         self.maxing = maxing
         self.values = model.values
+        self.points = tuple(min(v, 255) for v in model.values)  # (a card's part of a sort key)
         self.final = model.final
         self.slope = model.slope
         self.ranges: dict[tuple[int, int, int, int], tuple[float, float]] = {}
@@ -170,6 +173,59 @@ class PlainSearch:
             alpha, beta,
         )  # fmt: skip
 
+    def estimate(self, state: DealState[Any]) -> float:
+        """A quick guess of the value of the plain ``state``: the end of the line where every
+        seat plays its first card in the search's order (no search, no table): where the
+        null-window tests start."""
+        n = len(self.nxt)
+        values = self.values
+        raw = 0
+        packed = state.packed_piles
+        for seat in range(n):
+            if self.maxing[seat]:
+                pile = hand_in(packed, seat)
+                while pile:
+                    low = pile & -pile
+                    raw += values[low.bit_length() - 1]
+                    pile ^= low
+        won = sum(1 for trick in state.trick_list if self.maxing[trick[2]])
+        hands = [state.held(seat) for seat in range(n)]
+        led, win, ws = state.trick_state
+        seat = state.actor
+        count = len(state.trick_cards)
+        in_trick = sum(values[c] for c in state.trick_cards)
+        left = self.x.last - len(state.trick_list)
+        none: dict[int, int] = {}
+        while True:
+            hand = hands[seat]
+            if self.mates is None:
+                mask = self.legal(hand, led, win)
+            else:
+                mask = self.legal(hand, led, win, ws >= 0 and self.mates[seat] >> ws & 1 == 1)
+            if led < 0:
+                card = (mask & -mask).bit_length() - 1  # a lead: the lowest index
+            else:
+                cards = [c for c in range(78) if mask >> c & 1]
+                card = min(cards, key=self._order(seat, win, ws, none))
+            hands[seat] = hand ^ 1 << card
+            if led < 0:
+                led, win, ws = self.lead_class[card], card, seat
+            elif self.beats[win] >> card & 1:
+                win, ws = card, seat
+            in_trick += values[card]
+            count += 1
+            if count < self.size:
+                seat = self.nxt[seat]
+                continue
+            mine = self.maxing[ws]
+            if mine:
+                raw += in_trick
+                won += 1
+            left -= 1
+            if left == 0:
+                return self._final(raw, won, mine)
+            seat, led, win, ws, count, in_trick = ws, -1, -1, -1, 0, 0
+
     # -- the tree ---------------------------------------------------------------------------------
     def search(
         self,
@@ -248,7 +304,10 @@ class PlainSearch:
             m ^= low
         if len(cards) > 1:
             history = self.history[seat]
-            cards.sort(key=lambda c: -history.get(c, 0))
+            if led < 0:  # a lead: by history
+                cards.sort(key=lambda c: -min(history.get(c, 0), _CAP))
+            else:
+                cards.sort(key=self._order(seat, win, ws, history))
             if best_card >= 0 and best_card in cards:
                 cards.remove(best_card)
                 cards.insert(0, best_card)
@@ -308,6 +367,20 @@ class PlainSearch:
                 lo = hi = g
             self.table[key] = (lo - base, hi - base, best)
         return g
+
+    def _order(self, seat: int, win: int, ws: int, history: dict[int, int]) -> Callable[[int], int]:
+        """The sort key of a follower's cards (the first tried first): while the seat's side
+        holds the trick, the cards that do not take it over, the most points first; otherwise
+        the cards that take the trick, the fewest points first, then the others, the fewest
+        points first; then by history (capped at 2**24), then in index order (a stable sort)."""
+        beats, values = self.beats[win], self.points
+        if self.maxing[ws] == self.maxing[seat]:
+            return lambda c: (
+                -((1 - (beats >> c & 1)) << 40 | values[c] << 24 | min(history.get(c, 0), _CAP))
+            )
+        return lambda c: (
+            -((beats >> c & 1) << 40 | (255 - values[c]) << 24 | min(history.get(c, 0), _CAP))
+        )
 
     def _bounds(self, low: int, high: int, won: int, left: int) -> tuple[float, float]:
         """Bounds of the value of a position at a trick's start where the side ends with a raw

@@ -53,7 +53,10 @@ tricks share their value. A seat's equal cards are searched once: of one class a
 role (the game's ``card_roles`` hook) with no card still in play ranking between them. The
 table's best move is tried first, then the moves by their history of cut-offs; forced moves take
 no table entry and the last trick is played by the deal machine's fast path; the tests gallop
-from a guess, then bisect. Nothing here names a game.
+from a guess, then bisect. Where the game gives a point model (its ``point_model`` hook), plain
+card play (no fool in play, nothing pending) is searched on bit masks without building states
+(:mod:`tarotlib.ai._plain`, compiled where the optional compiled part is built). Nothing here
+names a game.
 """
 
 from __future__ import annotations
@@ -582,12 +585,20 @@ class _Search:
             pass
         return tuple(out)
 
-    def solution(self, state: DealState[Any], guess: float = 0.0) -> Solution:
+    def guess(self, state: DealState[Any]) -> float:
+        """Where the null-window tests start: the fast search's quick estimate on a plain
+        position, else 0."""
+        plain = self.plain
+        if plain is not None and not state.is_over and plain.accepts(state):
+            return plain.estimate(state)
+        return 0.0
+
+    def solution(self, state: DealState[Any], guess: float | None = None) -> Solution:
         if state.is_over:
             self.count()
             v = self.leaf(state)
             return Solution(v, True, v, v, (), self.nodes, self.side, self.objective)
-        lo, hi = self.value(state, guess)
+        lo, hi = self.value(state, self.guess(state) if guess is None else guess)
         exact = lo == hi
         line = self.line(state, lo) if exact else ()
         value = lo if lo > -_INF else hi
@@ -654,7 +665,7 @@ def card_values(
     if state.is_over:
         return {}
     out: dict[Action, Solution] = {}
-    guess = 0.0
+    guess: float | None = None
     for move in search.all_moves(state):
         child = state.apply(move)
         found = out[move] = search.solution(child, guess)

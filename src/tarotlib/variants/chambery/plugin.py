@@ -36,6 +36,7 @@ INFO = game_entry(
     view="view:view_parts",
     card_points="solving:card_points",
     card_roles="solving:card_roles",
+    point_model="solving:point_model",
     deck=TAROT_78,
     contracts=(Contract.ALONE.label, Contract.KING_CALL.label, *(c.label for c in SOLOS)),
     zero_sum=True,  # CH-15.4, CH-16.4

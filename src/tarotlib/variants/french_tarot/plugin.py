@@ -33,6 +33,7 @@ INFO = game_entry(
     view="view:view_parts",
     card_points="solving:card_points",
     card_roles="solving:card_roles",
+    point_model="solving:point_model",
     deck=TAROT_78,
     presets=tuple(PRESETS),
     contracts=tuple(contract.label for contract in Contract),
