@@ -104,17 +104,24 @@ def test_a_merged_card_is_worth_its_representative(name: str, options: dict[str,
                 )
 
 
-def test_merging_searches_fewer_positions() -> None:
+@pytest.mark.parametrize("fast", [False, True], ids=["state search", "fast search"])
+def test_merging_searches_fewer_positions(fast: bool) -> None:
     """French Tarot, four tricks left: the same values with fewer positions than a search of
-    every card (the merger switched off)."""
+    every card (the merger switched off), in the state search and in the fast search of plain
+    card play."""
     total = merged_total = 0
     for state, _ in merged_positions("french-tarot", {"players": 4}, 6, 4):
-        plain = search(state)
-        plain.merger = None
-        lo, hi = plain.value(state)
-        assert lo == hi == solve(state).value
-        total += plain.nodes
-        merged_total += solve(state).nodes
+        every_card = search(state)
+        every_card.merger = None
+        merged = search(state)
+        if fast:
+            every_card.plain = every_card._plain(state, "points", "skip")  # built without merger
+        else:
+            every_card.plain = merged.plain = None
+        lo, hi = every_card.value(state)
+        assert lo == hi == merged.value(state)[0] == solve(state).value
+        total += every_card.nodes
+        merged_total += merged.nodes
     assert merged_total < total
 
 

@@ -21,8 +21,8 @@ bounds the search proved (``"bounded"``).
 [('play AS', 100.0), ('play 7H', 89.0), ('play 9H', 89.0), ('play 9C', 89.0)]
 >>> card.best, card.best_actions, card.loss, card.mistake
 (100.0, ('play AS',), 11.0, True)
->>> [(c.trick, c.status) for c in analysis.cards[13:16]]   # where the budget ran out
-[(4, 'unsolved'), (4, 'bounded'), (4, 'solved')]
+>>> [(c.trick, c.status) for c in analysis.cards[11:14]]   # where the budget ran out
+[(3, 'unsolved'), (4, 'bounded'), (4, 'solved')]
 >>> analysis.seats[0]
 SeatSummary(seat=0, cards=8, analysed=5, bounded=0, unsolved=3, mistakes=1, points_lost=11.0)
 """
@@ -589,11 +589,13 @@ def format_analysis(analysis: DealAnalysis, *, colour: bool = False) -> str:
     >>> analysis = analyse(state, budget=None, max_nodes=2_000)
     >>> print(format_analysis(analysis))  # doctest: +ELLIPSIS
     values: card points of the side of the seat that played, every hand known
-    cards 1-14 (tricks 1-4): not solved within the budget
+    cards 1-12 (tricks 1-3): not solved within the budget
     <BLANKLINE>
     trick 4
       seat  card  value  best  best cards  loss
-      3     QH      ≥67   ≥67                 ?  (bounds: the budget ran out)
+      1     QD        ?   ≥75                 ?  (bounds: the budget ran out)
+      2     7D       95    95  7D             0
+      3     QH       67    67  QH             0
       0     8D       95    95  8D             0
     <BLANKLINE>
     trick 5
@@ -606,8 +608,8 @@ def format_analysis(analysis: DealAnalysis, *, colour: bool = False) -> str:
     seat  cards  analysed  mistakes  points lost
     0         8         5         1           11
     1         8         4         1           11
-    2         8         4         1            6
-    3         8         4         0            0
+    2         8         5         1            6
+    3         8         5         0            0
     """
     unit = "card points" if analysis.objective == "points" else "deal score"
     lines = [f"values: {unit} of the side of the seat that played, every hand known"]
