@@ -370,3 +370,23 @@ def test_the_save_command_reports_a_failure_and_the_exit_status_keeps_it(tmp_pat
     assert said(out.getvalue(), "cannot save") == [
         f"your move>   cannot save to {target}: No such file or directory; the file is unchanged"
     ]
+
+
+def test_leaving_just_after_a_save_says_where_it_is_saved(tmp_path: Path) -> None:
+    """``save FILE`` then ``quit``: the match is in FILE, and the last line says so, not "save it
+    before quitting"; after a move played since the save, it asks for a save again."""
+    target = str(tmp_path / "m.json")
+    session = new_session(tarotlib.variant("belote"), deals=1, seed=5, bots="random")
+    out = io.StringIO()
+    assert play(session, Console(io.StringIO(f"save {target}\nquit\n"), out)) == 0
+    assert said(out.getvalue(), "match left") == [
+        f"your move> match left; saved in {target} (tarotlib play --resume {target} to go on)"
+    ]
+    assert load_match(target).replay()[1] is not None  # the deal in progress is in the file
+
+    session = new_session(tarotlib.variant("belote"), deals=1, seed=5, bots="random")
+    out = io.StringIO()  # "1": the first of the legal actions listed
+    assert play(session, Console(io.StringIO(f"save {target}\n1\nquit\n"), out)) == 0
+    assert said(out.getvalue(), "match left")[-1].endswith(
+        "match left (save it before quitting to finish it later)"
+    )

@@ -11,6 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
@@ -1043,3 +1044,31 @@ def test_play_takes_bots_as_simulate_does(capsys: pytest.CaptureFixture[str]) ->
     code = main(["play", "belote", "--bots", "random", "--bot", "random"])
     assert code == 2
     assert "give --bots (or the older --bot), not both" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "absent", "present"),
+    [
+        ("contree", {}, ("team 0", "team 1"), ("seats 0 & 2 (you)", "seats 1 & 3")),
+        ("french-tarot-solo", {}, ("seat 0", "seat 1", "seat 2"), ("player", "AI", "dummy")),
+    ],
+)
+def test_a_deals_end_names_seats_and_teams_as_its_totals_do(
+    name: str, options: dict[str, Any], absent: tuple[str, ...], present: tuple[str, ...]
+) -> None:
+    """One screen, one name for each seat and team: the breakdown says what the totals say.
+    (Belote's breakdown names its teams' seats itself: "attack team 1 (seats 1 & 3)".)"""
+    for seed in range(1, 4):
+        session = new_session(tarotlib.variant(name, **options), deals=1, seed=seed)
+        out = io.StringIO()
+        play(session, Console(io.StringIO("1\n" * 300 + "quit\n"), out))
+        text = out.getvalue()
+        end = text[text.index("== deal 1 over ==") :]
+        if "deal annulled" in end:
+            continue
+        for word in absent:
+            assert word not in end, (word, end)
+        for word in present:
+            assert word in end, (word, end)
+        return
+    raise AssertionError("no deal of seeds 1 to 3 was played to its end")

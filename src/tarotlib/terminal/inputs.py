@@ -165,6 +165,10 @@ def resolve_action(text: str, legal: Sequence[Action], rules: Game) -> Action:
     Traceback (most recent call last):
         ...
     tarotlib.terminal.inputs.InputError: there is no action 9: choose 1 to 2 (? lists them)
+    >>> resolve_action("2", legal[:1], rules)
+    Traceback (most recent call last):
+        ...
+    tarotlib.terminal.inputs.InputError: there is no action 2: the only one is 1 (? lists it)
     >>> resolve_action("play ZZ", legal, rules)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
@@ -181,6 +185,8 @@ def resolve_action(text: str, legal: Sequence[Action], rules: Game) -> Action:
             return legal[n - 1]
         if not legal:
             raise InputError("there is no action to choose")
+        if len(legal) == 1:
+            raise InputError(f"there is no action {n}: the only one is 1 (? lists it)")
         raise InputError(f"there is no action {n}: choose 1 to {len(legal)} (? lists them)")
     for action in legal:
         if action.text.lower() == typed:

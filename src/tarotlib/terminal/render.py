@@ -22,7 +22,9 @@ actions: 1 pass · 2 bid prise · 3 bid garde · 4 bid garde-sans · 5 bid garde
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Final
 
 from tarotlib.core.actions import Action, Call, Discard, Play
 from tarotlib.core.results import DealResult
@@ -313,8 +315,17 @@ def _contract_line(view: TableView) -> str | None:
 
 
 def _team_name(view: TableView, team: Sequence[int]) -> str:
-    """``seats 0 & 2 (you)`` / ``seats 1 & 3``."""
-    name = "seats " + " & ".join(str(s) for s in team)
+    """``seats 0 & 2 (you)`` / ``seats 1 & 3`` / ``seat 4`` / ``seats 0, 2, 3 & 5``.
+
+    >>> from tarotlib.terminal.view import table_view
+    >>> import tarotlib
+    >>> view = table_view(tarotlib.variant("belote").new_deal(seed=3), 0)
+    >>> _team_name(view, (4,)), _team_name(view, (1, 2, 3, 5)), _team_name(view, (0, 2))
+    ('seat 4', 'seats 1, 2, 3 & 5', 'seats 0 & 2 (you)')
+    """
+    seats = [str(s) for s in team]
+    several = "seats " + ", ".join(seats[:-1]) + " & " + seats[-1]
+    name = f"seat {seats[0]}" if len(seats) == 1 else several
     return name + " (you)" if any(view.is_you(s) for s in team) else name
 
 
@@ -492,11 +503,7 @@ def render_totals(
     head = f"totals after {played} deal{'s' if played != 1 else ''}{rule}: "
     totals = match.totals
     if teams:
-        parts = [
-            f"seats {' & '.join(map(str, t))}{' (you)' if seat in t else ''} "
-            f"{_number(totals[t[0]], False)}"
-            for t in teams
-        ]
+        parts = [f"{_seats_name(t, seat)} {_number(totals[t[0]], False)}" for t in teams]
     else:
         parts = [
             f"{_seat(s, names)}{' (you)' if s == seat else ''} {_number(total, True)}"
@@ -510,6 +517,12 @@ def render_totals(
     return text
 
 
+def _seats_name(team: Sequence[int], seat: int) -> str:
+    """``seats 0 & 2 (you)``: a fixed team by its seats, marked when ``seat`` (the reader's) is
+    one of them."""
+    return f"seats {' & '.join(map(str, team))}{' (you)' if seat in team else ''}"
+
+
 def render_deal_end(
     result: DealResult,
     match: Match,
@@ -518,7 +531,10 @@ def render_deal_end(
     names: Sequence[str] = (),
 ) -> str:
     """The end of a deal: its readable breakdown (``result.lines()``) and the running totals of
-    ``match`` (which already includes the deal).
+    ``match`` (which already includes the deal). When the game names its seats (``names``), the
+    breakdown's ``seat N`` are written by those names too, as the totals are; with fixed
+    ``teams``, its ``team K`` by their seats (``seats 0 & 2 (you)``), as the totals write them,
+    unless the breakdown gives each team's seats itself (Belote's).
 
     >>> import tarotlib
     >>> from tarotlib.core.results import DealResult
@@ -527,8 +543,37 @@ def render_deal_end(
     >>> print(render_deal_end(result, match.add(result), 0))
     deal annulled: all players passed
     totals after 1 deal of 2: seat 0 (you) 0 · seat 1 0 · seat 2 0
+    >>> from tarotlib.ai import play_to_end
+    >>> solo = tarotlib.variant("french-tarot-solo")
+    >>> over = play_to_end(solo.new_deal(seed=3), rng=1)
+    >>> end = render_deal_end(over.result, Match.start(solo, deals=1).add(over.result), 0,
+    ...                       names=("player", "AI", "dummy"))
+    >>> print("\\n".join(end.splitlines()[-4:]))   # doctest: +ELLIPSIS
+    player (taker): ...
+    AI: ...
+    dummy: ...
+    totals after 1 deal of 1: player (you) ... · AI ... · dummy ...
     """
-    return "\n".join([*result.lines(), render_totals(match, seat, teams, names)])
+    lines = result.lines()
+    if names:
+
+        def named(m: re.Match[str]) -> str:
+            at = int(m.group(1))
+            return names[at] if at < len(names) else m.group(0)
+
+        lines = tuple(_SEAT.sub(named, line) for line in lines)
+    if teams and not any("(seats " in line for line in lines):  # (unless it says them itself)
+
+        def team(m: re.Match[str]) -> str:
+            k = int(m.group(1))
+            return _seats_name(teams[k], seat) if k < len(teams) else m.group(0)
+
+        lines = tuple(_TEAM.sub(team, line) for line in lines)
+    return "\n".join([*lines, render_totals(match, seat, teams, names)])
+
+
+_SEAT: Final = re.compile(r"\bseat (\d+)\b")
+_TEAM: Final = re.compile(r"\bteam (\d)\b")
 
 
 def render_match_end(

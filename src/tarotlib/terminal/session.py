@@ -560,6 +560,18 @@ class _Saves:
     session: Session
     console: Console
     outcome: dict[str, bool] = attrs.field(factory=dict)
+    last: tuple[str, object] | None = None  # the last good save: its file, and when it was made
+
+    def moment(self) -> object:
+        """Where the match is: what a save made now would hold (deals played, actions taken)."""
+        state = self.session.state
+        return (len(self.session.match.results), -1 if state is None else len(state.history))
+
+    def saved_now(self) -> str | None:
+        """The file the match was last saved to, if nothing was played since."""
+        if self.last is not None and self.last[1] == self.moment():
+            return self.last[0]
+        return None
 
     def write(self, path: str) -> str | None:
         """Save the match to ``path`` (``~`` expanded, written atomically: a failed save leaves
@@ -571,6 +583,7 @@ class _Saves:
             self.outcome[path] = False
             return f"cannot save to {path}: {exc.strerror or exc}; the file is unchanged"
         self.outcome[path] = True
+        self.last = (path, self.moment())
         return None
 
     def save(self, path: str, *, quiet: bool = False) -> bool:
@@ -749,7 +762,13 @@ def _play_match(session: Session, console: Console, saves: _Saves, save_to: str 
     names = session.seat_names
 
     def leave() -> None:
-        if save_to is None:
+        saved = saves.saved_now()
+        if save_to is None and saved is not None:
+            console.say(
+                f"match left; saved in {saved} (tarotlib play --resume {shlex.quote(saved)} "
+                "to go on)"
+            )
+        elif save_to is None:
             console.say("match left (save it before quitting to finish it later)")
         elif saves.failed(save_to):
             console.say(f"match left; NOT saved: the save to {save_to} failed (see above)")
