@@ -10,7 +10,7 @@ LO-E7: *due* in Tarocc'Ombre with p = 45: a win, G = 2 + floor(9/5) = 3 from eac
 >>> print(score)
 due by seat 0: base 2
 declarer's 45 points: wins (36 needed)
-G = base 2 + extra floor((45 − 36) / 5) = 1 = 3
+G = base 2 + extra 1 (a point for each full 5 of 45 − 36 = 9) = 3
 seat 0 (declarer): +6
 seat 1: −3
 seat 2: −3
@@ -324,16 +324,17 @@ class OmbreScore:
             out.append(f"{side}'s {s.points} points{others}: {result} ({self.threshold} needed)")
             w = self.threshold
             assert w is not None and s.points is not None
-            if self.won:
+            if self.won:  # TO-9.3: a point for each full 5 points above the threshold
                 start = 33 if s.players == 4 and s.banding == "from_33" else w
-                formula = f"floor(({s.points} − {start}) / 5)"
-            else:
-                formula = f"floor(({w - 1} − {s.points}) / 5)"
+                high, low = s.points, start
+            else:  # TO-9.3: below it
+                high, low = w - 1, s.points
+            why = f"a point for each full 5 of {high} − {low} = {high - low}"
             bonus = ""
             if self.cappotto:
                 kind = "cappotto" if self.won else "reverse cappotto"
                 bonus = f" + {kind} {self.cappotto}"
-            out.append(f"G = base {self.base} + extra {formula} = {self.extra}{bonus} = {self.G}")
+            out.append(f"G = base {self.base} + extra {self.extra} ({why}){bonus} = {self.G}")
         roles = {s.declarer: "declarer"}
         if s.partner >= 0:  # never the declarer (OmbreSummary checks it)
             roles[s.partner] = "partner"
