@@ -129,21 +129,9 @@ class PlainSearch:
         """The fail-soft value of the plain ``state`` within ``(alpha, beta)``; past ``budget``
         more nodes, the check is called at every node (it raises once the budget is spent)."""
         n = len(self.nxt)
-        packed = state.packed_piles
         values = self.values
-        raw = 0
-        for seat in range(n):
-            if self.maxing[seat]:
-                pile = hand_in(packed, seat)
-                while pile:
-                    low = pile & -pile
-                    raw += values[low.bit_length() - 1]
-                    pile ^= low
-        won = 0
+        raw, won = self._won(state)
         tricks = state.trick_list
-        for trick in tricks:
-            if self.maxing[trick[2]]:
-                won += 1
         led, win, ws = state.trick_state
         trick_cards = state.trick_cards
         in_trick = 0
@@ -173,15 +161,12 @@ class PlainSearch:
             alpha, beta,
         )  # fmt: skip
 
-    def estimate(self, state: DealState[Any]) -> float:
-        """A quick guess of the value of the plain ``state``: the end of the line where every
-        seat plays its first card in the search's order (no search, no table): where the
-        null-window tests start."""
-        n = len(self.nxt)
+    def _won(self, state: DealState[Any]) -> tuple[int, int]:
+        """The side's raw count (its piles' values) and tricks won in ``state``."""
+        packed = state.packed_piles
         values = self.values
         raw = 0
-        packed = state.packed_piles
-        for seat in range(n):
+        for seat in range(len(self.nxt)):
             if self.maxing[seat]:
                 pile = hand_in(packed, seat)
                 while pile:
@@ -189,6 +174,15 @@ class PlainSearch:
                     raw += values[low.bit_length() - 1]
                     pile ^= low
         won = sum(1 for trick in state.trick_list if self.maxing[trick[2]])
+        return raw, won
+
+    def estimate(self, state: DealState[Any]) -> float:
+        """A quick guess of the value of the plain ``state``: the end of the line where every
+        seat plays its first card in the search's order (no search, no table): where the
+        null-window tests start."""
+        n = len(self.nxt)
+        values = self.values
+        raw, won = self._won(state)
         hands = [state.held(seat) for seat in range(n)]
         led, win, ws = state.trick_state
         seat = state.actor

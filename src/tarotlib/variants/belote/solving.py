@@ -15,7 +15,15 @@ from tarotlib.variants.belote.scoring import BeloteScore, _engine_summary, belot
 from tarotlib.variants.belote.state import BeloteState
 from tarotlib.variants.belote.types import Contract
 
-__all__ = ["HONOURS", "card_points", "card_roles", "live_cards", "point_model"]
+__all__ = [
+    "HONOURS",
+    "belote_counts_anyway",
+    "belote_in_play",
+    "card_points",
+    "card_roles",
+    "live_cards",
+    "point_model",
+]
 
 HONOURS = sum(1 << suit_card(rank, suit) for suit in Suit for rank in (Rank.KING, Rank.QUEEN))
 """The Kings and Queens: the belote cards of any contract (BE-9)."""
@@ -68,6 +76,33 @@ def live_cards(state: DealState[Any]) -> int:
     return live
 
 
+def belote_counts_anyway(state: DealState[Any]) -> bool:
+    """Whether the belote is announced automatically and counts whatever the order of its two
+    cards (``belote_announce = "auto"`` without ``belote_king_first``, BE-9.2).
+
+    >>> import tarotlib
+    >>> belote_counts_anyway(tarotlib.variant("belote").new_deal(seed=4))
+    True
+    """
+    opts = state.rules.options
+    return bool(opts.belote_announce == "auto" and not opts.belote_king_first)
+
+
+def belote_in_play(state: DealState[Any]) -> bool:
+    """Whether a card of a belote pair (the King and Queen of trumps held by one player, BE-9.1)
+    is still in play.
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("belote")
+    >>> belote_in_play(rules.new_deal(seed=4).apply(rules.parse_action("bid spades")))
+    True
+    """
+    cards = 0
+    for _key, a, b in state.rules.belote_offer.pairs(state.data):
+        cards |= 1 << a | 1 << b
+    return bool(live_cards(state) & cards)
+
+
 def point_model(state: DealState[Any], side: int) -> PointModel | None:
     """Seat ``side``'s team's total (as :func:`card_points` gives it) as the solver's fast search
     adds it up: each card's points under the contract (BE-6), and at the end the deal's summary
@@ -93,13 +128,9 @@ def point_model(state: DealState[Any], side: int) -> PointModel | None:
     values = rules.table(contract).points.values
     total = sum(values[c] for c in range(len(values)) if rules.deck.mask >> c & 1)
     opts = rules.options
-    auto = opts.belote_announce == "auto" and not opts.belote_king_first
-    if not auto:
-        belote_cards = 0
-        for _key, a, b in rules.belote_offer.pairs(state.data):
-            belote_cards |= 1 << a | 1 << b
-        if live_cards(state) & belote_cards:
-            return None  # the belote still depends on the order of play and its announcements
+    auto = belote_counts_anyway(state)
+    if not auto and belote_in_play(state):
+        return None  # the belote still depends on the order of play and its announcements
     belotes = belotes_of(state)  # final: announced automatically, or its cards played
     declared = state.declarations
     first = declared[0].seat if declared else None

@@ -13,7 +13,7 @@ from tarotlib.variants.belote.contree.scoring import ContreeScore
 from tarotlib.variants.belote.contree.state import ContreeState
 from tarotlib.variants.belote.contree.types import ContreeContract
 from tarotlib.variants.belote.scoring import belotes_of
-from tarotlib.variants.belote.solving import HONOURS, live_cards
+from tarotlib.variants.belote.solving import HONOURS, belote_counts_anyway, belote_in_play
 
 __all__ = ["card_points", "card_roles", "point_model"]
 
@@ -81,13 +81,9 @@ def point_model(state: DealState[Any], side: int) -> PointModel | None:
     d = contract.denomination
     values = rules.table(d).points.values
     total = sum(values[c] for c in range(len(values)) if rules.deck.mask >> c & 1)
-    auto = opts.belote_announce == "auto" and not opts.belote_king_first
-    if not auto:
-        belote_cards = 0
-        for _key, a, b in rules.belote_offer.pairs(state.data):
-            belote_cards |= 1 << a | 1 << b
-        if live_cards(state) & belote_cards:
-            return None  # the belote still depends on the order of play and its announcements
+    auto = belote_counts_anyway(state)
+    if not auto and belote_in_play(state):
+        return None  # the belote still depends on the order of play and its announcements
     belotes = belotes_of(state)  # type: ignore[arg-type]  # typed for BeloteState, reads shared parts
     played = (
         belotes[contract.attack] if auto else rules._attack_belotes_played(state, contract.attack)
