@@ -97,11 +97,11 @@ def test_the_point_model_gives_the_card_points(name: str, options: dict[str, Any
 
 @pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
 def test_the_fast_search_gives_the_state_searchs_values(name: str, options: dict[str, Any]) -> None:
-    """Positions with up to five tricks left (four with five players), searched with and without
-    the fast search, for two sides: the same values (the state search is checked against the
-    plain minimax elsewhere)."""
+    """Positions with up to four tricks left (three with five players or more), searched with
+    and without the fast search, for two sides: the same values (the state search is checked
+    against the plain minimax elsewhere)."""
     checked = fast = 0
-    left = 4 if options.get("players", 4) >= 5 else 5
+    left = 3 if options.get("players", 4) >= 5 else 4
     seeds = examples(60)  # 15 deals a configuration every day, 60 in CI
     for seed in range(seeds):
         state = late_position(name, options, seed, left)
