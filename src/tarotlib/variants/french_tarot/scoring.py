@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -896,6 +896,19 @@ def _half_points(mask: int) -> int:
     return FRENCH_TAROT_POINTS.count_units(mask)  # group size 2: units of half a point
 
 
+def _engine_summary(**fields: object) -> ScoreSummary:
+    """A :class:`ScoreSummary` built by the engine from a played deal (every field given), whose
+    values are right by construction: the checks meant for hand-written summaries are skipped
+    (speed; the oracle checks the engine's results independently)."""
+    summary: ScoreSummary = object.__new__(ScoreSummary)
+    for name in _SUMMARY_FIELDS:
+        object.__setattr__(summary, name, fields[name])
+    return summary
+
+
+_SUMMARY_FIELDS: Final = tuple(f.name for f in attrs.fields(ScoreSummary))
+
+
 def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
     """The result of a played deal: the attack's pile (tricks, écart or chien, FT-13.1) counted
     in pairs with the Excuse's debt settled (FT-10.6, FT-13.3), its oudlers, the Petit au bout,
@@ -937,7 +950,7 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
     if debt is not None:  # FT-10.6: never paid, settle as -0.5 / +0.5
         attack_halves += -1 if debt[0] == Camp.ATTACK else 1
     winning_camps = {camps[t[2]] for t in state.trick_list}  # FT-12.1
-    summary = ScoreSummary(
+    summary = _engine_summary(
         players=n,
         contract=contract,
         taker=d.declarer,
@@ -945,7 +958,7 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
         oudlers=(attack & OUDLERS_MASK).bit_count(),
         partner=None if d.partner < 0 else d.partner,
         petit_au_bout=petit_au_bout_of(state),
-        declarations=state.declarations,
+        declarations=tuple(state.declarations),
         slam_announced=state.slam_announced,
         attack_all_tricks=winning_camps == {Camp.ATTACK},
         defence_all_tricks=winning_camps == {Camp.DEFENCE},
