@@ -491,10 +491,11 @@ class FrenchTarotScore:
         """The camp that won the contract: it gains the declaration bonuses (FT-8.5)."""
         return Camp.ATTACK if self.made else Camp.DEFENCE
 
-    def result(self) -> DealResult:
+    def result(self, *, game: str | None = None) -> DealResult:
         """The deal's :class:`~tarotlib.core.results.DealResult`, this score as its breakdown:
         the contract's label, the taker, made — what the engine gives, and what a
-        :class:`~tarotlib.match.Match` takes.
+        :class:`~tarotlib.match.Match` takes. ``game`` names the game whose deal it is (the
+        engine gives it).
 
         FT-21.1: Garde Sans made by 12 with a simple poignée: D = 168, the taker +504.
 
@@ -512,6 +513,7 @@ class FrenchTarotScore:
             contract=self.contract.label,
             declarer=self.summary.taker,
             made=self.made,
+            game=game,
         )
 
     def lines(self) -> tuple[str, ...]:
@@ -964,4 +966,4 @@ def result_of(state: FrenchTarotState, excuse: ExcuseRule) -> DealResult:
         defence_all_tricks=winning_camps == {Camp.DEFENCE},
     )
     score = score_deal(summary, defence_slam_bonus=state.rules.options.defence_slam_bonus)
-    return score.result()
+    return score.result(game=state.rules.name)
