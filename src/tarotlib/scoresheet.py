@@ -59,6 +59,7 @@ __all__ = [
     "DealForm",
     "Fact",
     "ScoreSheet",
+    "all_passed_reason",
     "choice",
     "deal_form",
     "read_facts",
@@ -74,6 +75,21 @@ SHEET_FORMAT: Final = "tarotlib-scoresheet"
 
 _VERSION: Final = 1
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def all_passed_reason(rules: Game) -> str:
+    """The reason the rules' auction gives a deal annulled because everybody passed (a form's
+    "passed" fact scores it so, FT-4.4, CO-4.5).
+
+    >>> import tarotlib
+    >>> all_passed_reason(tarotlib.variant("french-tarot"))
+    'all players passed'
+    """
+    for phase in rules.phase_list:
+        reason = getattr(phase, "annul_reason", None)
+        if isinstance(reason, str):
+            return reason
+    return "all players passed"
 
 
 def _canonical(name: str) -> str:

@@ -24,7 +24,15 @@ from typing import Any
 from tarotlib.core.results import DealResult
 from tarotlib.deal import DealState, Game
 from tarotlib.errors import ScoringError
-from tarotlib.scoresheet import DealContext, DealForm, Fact, choice, whole, yes_no
+from tarotlib.scoresheet import (
+    DealContext,
+    DealForm,
+    Fact,
+    all_passed_reason,
+    choice,
+    whole,
+    yes_no,
+)
 from tarotlib.variants.french_tarot.game import FrenchTarot
 from tarotlib.variants.french_tarot.scoring import (
     FrenchTarotScore,
@@ -261,15 +269,6 @@ def _declarations(values: Mapping[str, Any], option: str) -> tuple[Declaration, 
     return tuple(Declaration(seat, kind) for seat, kind in (*poignees, *miseres))
 
 
-def _annul_reason(rules: Game) -> str:
-    """The reason the rules' auction gives when everybody passed (FT-4.4)."""
-    for phase in rules.phase_list:
-        reason = getattr(phase, "annul_reason", None)
-        if isinstance(reason, str):
-            return reason
-    return "all players passed"
-
-
 def _unplayed(rules: FrenchTarot, values: Mapping[str, Any]) -> DealResult:
     """A deal that was not played (everybody passed, a petit sec) or played as a Grash."""
     n = rules.players
@@ -288,7 +287,7 @@ def _unplayed(rules: FrenchTarot, values: Mapping[str, Any]) -> DealResult:
         raise ScoringError(
             "under grash=True a deal everybody passed is played (FT-15): give grash=P0,P1,..."
         )
-    return DealResult((0,) * n, annulled=_annul_reason(rules))
+    return DealResult((0,) * n, annulled=all_passed_reason(rules))
 
 
 def _facts_of(state: DealState) -> dict[str, str | list[str]]:

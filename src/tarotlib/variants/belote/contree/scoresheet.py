@@ -20,7 +20,16 @@ from typing import Any, cast
 from tarotlib.core.results import DealResult
 from tarotlib.deal import DealState, Game
 from tarotlib.errors import ScoringError
-from tarotlib.scoresheet import DealContext, DealForm, Fact, choice, whole, wholes, yes_no
+from tarotlib.scoresheet import (
+    DealContext,
+    DealForm,
+    Fact,
+    all_passed_reason,
+    choice,
+    whole,
+    wholes,
+    yes_no,
+)
 from tarotlib.variants.belote.contree.game import Contree
 from tarotlib.variants.belote.contree.scoring import ContreeFacts, ContreeScore
 from tarotlib.variants.belote.contree.types import ContreeBid, ContreeContract
@@ -118,7 +127,7 @@ def contree_form(rules: Game) -> DealForm:
     def scorer(values: Mapping[str, Any], context: DealContext) -> DealResult:
         if values.get("passed"):
             check_thrown_in(values, "CO-4.5")
-            return DealResult((0, 0, 0, 0), annulled=_annul_reason(rules))
+            return DealResult((0, 0, 0, 0), annulled=all_passed_reason(rules))
         bidder = values["bidder"]
         rules.check_seat(bidder, "bidder")
         level = _LEVELS.get(values.get("double", ""), 0)
@@ -156,15 +165,6 @@ def contree_form(rules: Game) -> DealForm:
         facts_of=_facts_of,
         standalone=("passed",),
     )
-
-
-def _annul_reason(rules: Game) -> str:
-    """The reason the rules' auction gives when everybody passed (CO-4.5)."""
-    for phase in rules.phase_list:
-        reason = getattr(phase, "annul_reason", None)
-        if isinstance(reason, str):
-            return reason
-    return "all players passed"
 
 
 def _facts_of(state: DealState) -> dict[str, str | list[str]]:
