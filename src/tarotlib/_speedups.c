@@ -48,15 +48,27 @@ static inline m128 m_bit(int i)
     return r;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
 static inline int pop64(uint64_t x) { return __builtin_popcountll(x); }
+#else
+/* (without the instruction, the compilers' builtin is a library call: a few shifts are faster) */
+static inline int pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+#if defined(__GNUC__) || defined(__clang__)
 static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #else
-static inline int pop64(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
 static inline int ctz64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
 #endif
 
 static inline int m_count(m128 a) { return pop64(a.lo) + pop64(a.hi); }
+/* more than one card in `a` */
+static inline int m_many(m128 a) { return (a.lo & (a.lo - 1)) || (a.hi & (a.hi - 1)) || (a.lo && a.hi); }
 
 /* The index of the card of rank `rank` (from the lowest index) among the cards of `a`. */
 static int m_select(m128 a, int rank)
@@ -620,19 +632,28 @@ static PyTypeObject KernelType = {
  * The same search as tarotlib.ai._plain.PlainSearch.search, step for step: the legal cards from
  * the kernel's tables (TrickRules.steps, lead_class, beats: the trick rules stated once), a seat's
  * equal cards merged as the solver's merger does (the orders and roles it gives), the cards tried
- * the table's best first then by their history of cut-offs (ties in index order), the bounds at a
- * trick's start from the game's final function (called back in Python, each value kept), and a
- * table at the start of each trick. The one difference: the table has a fixed size and a new entry
- * replaces an old one, where the Python dict keeps every entry; values are the same, node counts
- * may differ (tests/ai/test_solver_plain.py checks both). */
+ * the table's best first, then a lead by its quick value and a follower's by what it does to the
+ * trick, then by their history of cut-offs (ties in index order); at a trick's start, the last
+ * trick played out at once, the bounds from the game's final function (called back in Python,
+ * each value kept) and the cards that surely win their trick, and a table whose key moves the
+ * cards of each run of equal cards to the run's weakest. The one difference: the table has a
+ * fixed size and a new entry replaces an old one, where the Python dict keeps every entry; values
+ * are the same, node counts may differ (tests/ai/test_ai_solver_plain.py checks both). */
 
 typedef struct {
     uint64_t hash;
     double lo, hi;
     int32_t seat, won, raw;
     int16_t best;
-    int16_t used;
+    uint64_t gen;                /* the search that wrote the entry (0: none) */
 } PlainHead;
+
+/* One table kept between searches (the last one freed, if the next is of its size): a search
+   only reads the entries of its own generation, so the table needs no clearing, and a process
+   that solves again and again does not map and zero new memory each time. */
+static unsigned char *plain_spare = NULL;
+static size_t plain_spare_bytes = 0;
+static uint64_t plain_generation = 0;
 
 typedef struct {
     PyObject_HEAD
@@ -654,9 +675,17 @@ typedef struct {
     int total, tricks;           /* the most raw points, the tricks of a deal */
     double *finals;              /* [raw][won][last] */
     unsigned char *known;
-    size_t tt_mask, stride;
+    size_t tt_mask, stride, tt_bytes;
     unsigned char *tt;
+    uint64_t gen;
     long history[MAX_SEATS][NCARDS];
+    m128 beaten_by[NCARDS];      /* beaten_by[c]: the cards c beats as the trick's next card */
+    int nruns;                   /* runs of equal cards, for the table's key (plain_canon) */
+    signed char run_cards[NCARDS][NCARDS];
+    int run_len[NCARDS];
+    m128 run_mask[NCARDS];
+    m128 run_low[NCARDS][NCARDS + 1];  /* run_low[r][k]: the run's k weakest cards */
+    signed char run_of[NCARDS], run_pos[NCARDS];
     long long nodes, limit;      /* past `limit` nodes (if >= 0), check() at every node */
     m128 hands[MAX_SEATS];
 } Plain;
@@ -668,7 +697,12 @@ static void Plain_dealloc(Plain *self)
     Py_XDECREF(self->check);
     PyMem_Free(self->finals);
     PyMem_Free(self->known);
-    PyMem_Free(self->tt);
+    if (self->tt != NULL && plain_spare == NULL) {
+        plain_spare = self->tt;
+        plain_spare_bytes = self->tt_bytes;
+    } else {
+        PyMem_Free(self->tt);
+    }
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -745,6 +779,43 @@ static PyObject *Plain_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         m128 all = {~(uint64_t)0, ((uint64_t)1 << (NCARDS - 64)) - 1};
         self->mergeable = m_andnot(all, sp);
     }
+    for (int c = 0; c < NCARDS; c++) {
+        m128 b = {0, 0};
+        for (int w = 0; w < NCARDS; w++)
+            if (m_has(self->kernel->beats[w], c)) b = m_or(b, m_bit(w));
+        self->beaten_by[c] = b;
+    }
+    /* PlainSearch.runs: in each order, the runs of two or more mergeable cards of one role and
+       one value, one after the other */
+    self->nruns = 0;
+    memset(self->run_of, -1, sizeof self->run_of);
+    for (int k = 0; self->merge && k < self->norders; k++) {
+        int i = 0, len = self->order_len[k];
+        while (i < len) {
+            int c = self->order[k][i], j = i + 1;
+            if (m_has(self->mergeable, c))
+                while (j < len && m_has(self->mergeable, self->order[k][j]) &&
+                       self->roles[self->order[k][j]] == self->roles[c] &&
+                       self->values[self->order[k][j]] == self->values[c])
+                    j++;
+            if (j - i >= 2) {
+                int r = self->nruns++;
+                m128 m = {0, 0};
+                self->run_low[r][0] = m;
+                for (int t = i; t < j; t++) {
+                    int d = self->order[k][t];
+                    self->run_cards[r][t - i] = (signed char)d;
+                    self->run_of[d] = (signed char)r;
+                    self->run_pos[d] = (signed char)(t - i);
+                    m = m_or(m, m_bit(d));
+                    self->run_low[r][t - i + 1] = m;
+                }
+                self->run_len[r] = j - i;
+                self->run_mask[r] = m;
+            }
+            i = j;
+        }
+    }
     self->total = total;
     self->tricks = tricks;
     size_t nf = (size_t)(total + 1) * (size_t)(tricks + 1) * 2;
@@ -753,7 +824,14 @@ static PyObject *Plain_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     size_t entries = (size_t)1 << table_bits;
     self->stride = sizeof(PlainHead) + (size_t)self->n * sizeof(m128);
     self->stride = (self->stride + 7) & ~(size_t)7;
-    self->tt = PyMem_Calloc(entries, self->stride);
+    self->tt_bytes = entries * self->stride;
+    if (plain_spare != NULL && plain_spare_bytes == self->tt_bytes) {
+        self->tt = plain_spare;
+        plain_spare = NULL;
+    } else {
+        self->tt = PyMem_Calloc(entries, self->stride);
+    }
+    self->gen = ++plain_generation;
     self->tt_mask = entries - 1;
     if (self->finals == NULL || self->known == NULL || self->tt == NULL) {
         PyErr_NoMemory();
@@ -765,16 +843,18 @@ fail:
     return NULL;
 }
 
-/* final(raw, won, last), kept once asked (-1 with an error if the callback failed). */
+/* final(raw, won, last), kept once asked (-1 with an error if the callback failed); with a
+   linear model, final(0, won, last) + slope * raw (PointModel.slope). */
 static int plain_final(Plain *p, int raw, int won, int last, double *out)
 {
     if (raw < 0 || raw > p->total || won < 0 || won > p->tricks) {
         PyErr_SetString(PyExc_ValueError, "Plain: a raw count or a number of tricks out of range");
         return -1;
     }
-    size_t i = ((size_t)raw * (size_t)(p->tricks + 1) + (size_t)won) * 2 + (size_t)(last != 0);
+    int at = p->linear ? 0 : raw;
+    size_t i = ((size_t)at * (size_t)(p->tricks + 1) + (size_t)won) * 2 + (size_t)(last != 0);
     if (!p->known[i]) {
-        PyObject *r = PyObject_CallFunction(p->final, "iiO", raw, won, last ? Py_True : Py_False);
+        PyObject *r = PyObject_CallFunction(p->final, "iiO", at, won, last ? Py_True : Py_False);
         if (r == NULL) return -1;
         double v = PyFloat_AsDouble(r);
         Py_DECREF(r);
@@ -782,15 +862,17 @@ static int plain_final(Plain *p, int raw, int won, int last, double *out)
         p->finals[i] = v;
         p->known[i] = 1;
     }
-    *out = p->finals[i];
+    *out = p->linear ? p->finals[i] + p->slope * raw : p->finals[i];
     return 0;
 }
 
-static int plain_bounds(Plain *p, int low, int high, int won, int left, double *lo, double *hi)
+/* PlainSearch._bounds: the least final(low, w, last) and the most final(high, w, last) for
+   w from `least` to `most` tricks */
+static int plain_bounds(Plain *p, int low, int high, int least, int most, double *lo, double *hi)
 {
     double mn = 0, mx = 0, v;
     int first = 1;
-    for (int w = won; w <= won + left; w++)
+    for (int w = least; w <= most; w++)
         for (int last = 0; last < 2; last++) {
             if (plain_final(p, low, w, last, &v) < 0) return -1;
             if (first || v < mn) mn = v;
@@ -833,6 +915,127 @@ static m128 plain_merge(const Plain *p, m128 mask, m128 live)
     return out;
 }
 
+/* PlainSearch.sure: of the cards `own`, the largest set S that wins every trick it is in: each
+   card of S beats every card of `live` outside S and none of those beats it. */
+static m128 plain_sure(const Plain *p, m128 own, m128 live)
+{
+    m128 s = own;
+    for (;;) {
+        m128 rest = m_andnot(live, s), next = s;
+        for (int half = 0; half < 2; half++)
+            for (uint64_t w = half ? s.hi : s.lo; w; w &= w - 1) {
+                int c = 64 * half + ctz64(w);
+                if (m_any(m_andnot(rest, p->beaten_by[c])) ||
+                    m_any(m_and(p->kernel->beats[c], rest))) {
+                    if (half)
+                        next.hi &= ~((uint64_t)1 << (c - 64));
+                    else
+                        next.lo &= ~((uint64_t)1 << c);
+                }
+            }
+        if (next.lo == s.lo && next.hi == s.hi) return s;
+        s = next;
+    }
+}
+
+/* The points of `sure` and the most of its cards one seat of `side` holds (tricks it surely
+   wins: each card wins its trick, and one seat's cards fall in different tricks). */
+static int plain_sure_count(const Plain *p, m128 sure, int side, int *tricks)
+{
+    int v = 0, most = 0;
+    for (uint64_t w = sure.lo; w; w &= w - 1) v += p->values[ctz64(w)];
+    for (uint64_t w = sure.hi; w; w &= w - 1) v += p->values[64 + ctz64(w)];
+    for (int s = 0; s < p->n; s++)
+        if (p->maxing[s] == side) {
+            int k = m_count(m_and(sure, p->hands[s]));
+            if (k > most) most = k;
+        }
+    *tricks = most;
+    return v;
+}
+
+/* PlainSearch.canon: `h`, the hands with the cards in play of each run of equal cards
+   moved to the run's weakest (`all`: the cards in the hands). */
+static void plain_canon(const Plain *p, m128 all, m128 *h)
+{
+    int n = p->n;
+    memcpy(h, p->hands, (size_t)n * sizeof(m128));
+    for (int r = 0; r < p->nruns; r++) {
+        m128 live = m_and(p->run_mask[r], all);
+        m128 low = p->run_low[r][m_count(live)];
+        if (live.lo == low.lo && live.hi == low.hi) continue;
+        int owners[NCARDS], k = 0;
+        for (int i = 0; i < p->run_len[r]; i++) {
+            int c = p->run_cards[r][i];
+            if (!m_has(live, c)) continue;
+            int seat = 0;
+            while (!m_has(h[seat], c)) seat++;
+            owners[k++] = seat;
+        }
+        for (int seat = 0; seat < n; seat++) h[seat] = m_andnot(h[seat], live);
+        for (int j = 0; j < k; j++) h[owners[j]] = m_or(h[owners[j]], m_bit(p->run_cards[r][j]));
+    }
+}
+
+/* PlainSearch.relabel: the card `c` of the hands as plain_canon moves it (to = 1), or the card
+   of the hands that plain_canon moves to `c` (to = 0; -1 if none). */
+static int plain_relabel(const Plain *p, int c, m128 all, int to)
+{
+    if (c < 0 || p->run_of[c] < 0) return c;
+    int r = p->run_of[c], j = 0;
+    for (int i = 0; i < p->run_len[r]; i++) {
+        int d = p->run_cards[r][i];
+        if (to && d == c) return p->run_cards[r][j];
+        if (m_has(all, d)) {
+            if (!to && j == p->run_pos[c]) return d;
+            j++;
+        }
+    }
+    return to ? c : -1;
+}
+
+/* PlainSearch.greedy: a follower's first card in the search's order, its history aside */
+static int plain_greedy(const Plain *p, int seat, int led, int win, int ws)
+{
+    m128 hand = p->hands[seat];
+    int partner = p->kernel->has_mates && ws >= 0 && (p->kernel->mates[seat] >> ws & 1);
+    m128 mask = legal_mask(p->kernel, hand, led, win, partner);
+    int own = p->maxing[ws] == p->maxing[seat];
+    long long best = -1;
+    int card = -1;
+    for (int half = 0; half < 2; half++)
+        for (uint64_t w = half ? mask.hi : mask.lo; w; w &= w - 1) {
+            int c = 64 * half + ctz64(w);
+            long long wins = m_has(p->kernel->beats[win], c);
+            long long v = p->values[c] < 255 ? p->values[c] : 255;
+            long long k = own ? ((1 - wins) << 40 | v << 24) : (wins << 40 | (255 - v) << 24);
+            if (k > best) {
+                best = k;
+                card = c;
+            }
+        }
+    return card;
+}
+
+/* PlainSearch.quick: a lead's quick value, the trick played out with each follower's greedy
+   card: its points, won (+) or lost (-) by the leader's side */
+static int plain_quick(const Plain *p, int seat, int card)
+{
+    int led = p->kernel->lead_class[card], win = card, ws = seat, value = p->values[card];
+    int s = seat;
+    for (int k = 1; k < p->size; k++) {
+        s = p->kernel->nxt[s];
+        int c = plain_greedy(p, s, led, win, ws);
+        if (c < 0) break;  /* (an empty hand: never in a deal's play) */
+        if (m_has(p->kernel->beats[win], c)) {
+            win = c;
+            ws = s;
+        }
+        value += p->values[c];
+    }
+    return p->maxing[ws] == p->maxing[seat] ? value : -value;
+}
+
 static inline uint64_t mix64(uint64_t x)
 {
     x ^= x >> 33;
@@ -844,6 +1047,7 @@ static inline uint64_t mix64(uint64_t x)
 }
 
 #define PLAIN_ERROR (-1e308)
+#define QUICK_CAP ((1LL << 20) - 1)
 
 /* The search; PLAIN_ERROR (with an exception set) on an error. */
 static double plain_search(Plain *p, int seat, int led, int win, int ws, int count, m128 taken,
@@ -862,25 +1066,60 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
     uint64_t hash = 0;
     int key_raw = -1, best_card = -1;
     double lo = -INFINITY, hi = INFINITY, base = 0.0;
+    m128 all = {0, 0}, mine = {0, 0}, key[MAX_SEATS];
     if (count == 0) {
+        int single = 1;
+        for (int s = 0; s < n; s++) {
+            all = m_or(all, hands[s]);
+            if (p->maxing[s]) mine = m_or(mine, hands[s]);
+            single &= m_any(hands[s]) && !m_many(hands[s]);
+        }
+        if (left == 1 && single) {
+            /* the last trick: every card is forced */
+            int s = seat, lwin = -1, lws = -1, value = 0;
+            for (int k = 0; k < p->size; k++) {
+                int card = hands[s].lo ? ctz64(hands[s].lo) : 64 + ctz64(hands[s].hi);
+                if (k == 0 || m_has(p->kernel->beats[lwin], card)) {
+                    lwin = card;
+                    lws = s;
+                }
+                value += p->values[card];
+                s = p->kernel->nxt[s];
+            }
+            int ours = p->maxing[lws];
+            double v;
+            if (plain_final(p, ours ? raw + value : raw, ours ? won + 1 : won, ours, &v) < 0)
+                return PLAIN_ERROR;
+            return v;
+        }
         if (p->linear)
             base = p->slope * raw;
         else
             key_raw = raw;
-        if (plain_bounds(p, raw, raw + rem, won, left, &lo, &hi) < 0) return PLAIN_ERROR;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
         hash = mix64((uint64_t)seat * 0x9E3779B97F4A7C15ULL ^ (uint64_t)won << 8 ^
                      (uint64_t)(uint32_t)key_raw << 20);
-        for (int s = 0; s < n; s++) hash = mix64(hash ^ hands[s].lo) ^ mix64(hands[s].hi + (uint64_t)s);
+        plain_canon(p, all, key);
+        for (int s = 0; s < n; s++) hash = mix64(hash ^ key[s].lo) ^ mix64(key[s].hi + (uint64_t)s);
         entry = (PlainHead *)(p->tt + (hash & p->tt_mask) * p->stride);
+#if defined(__GNUC__) || defined(__clang__)
+        __builtin_prefetch(entry);  /* (read once the bounds below are known) */
+#endif
+        int sure_ours, sure_theirs, tricks_ours, tricks_theirs;
+        sure_ours = plain_sure_count(p, plain_sure(p, mine, all), 1, &tricks_ours);
+        sure_theirs = plain_sure_count(p, plain_sure(p, m_andnot(all, mine), all), 0,
+                                       &tricks_theirs);
+        if (plain_bounds(p, raw + sure_ours, raw + rem - sure_theirs, won + tricks_ours,
+                         won + left - tricks_theirs, &lo, &hi) < 0)
+            return PLAIN_ERROR;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
         m128 *eh = (m128 *)(entry + 1);
-        int match = entry->used && entry->hash == hash && entry->seat == seat &&
+        int match = entry->gen == p->gen && entry->hash == hash && entry->seat == seat &&
                     entry->won == won && entry->raw == key_raw;
         for (int s = 0; match && s < n; s++)
-            match = eh[s].lo == hands[s].lo && eh[s].hi == hands[s].hi;
+            match = eh[s].lo == key[s].lo && eh[s].hi == key[s].hi;
         if (match) {
-            best_card = entry->best;
+            best_card = plain_relabel(p, entry->best, all, 0);
             if (entry->lo + base > lo) lo = entry->lo + base;
             if (entry->hi + base < hi) hi = entry->hi + base;
             if (lo >= beta) return lo;
@@ -892,7 +1131,7 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
     m128 hand = hands[seat];
     int partner = p->kernel->has_mates && ws >= 0 && (p->kernel->mates[seat] >> ws & 1);
     m128 mask = legal_mask(p->kernel, hand, led, win, partner);
-    if (p->merge && m_count(mask) > 1) {
+    if (p->merge && m_many(mask)) {
         m128 live = taken;
         for (int s = 0; s < n; s++) live = m_or(live, hands[s]);
         mask = plain_merge(p, mask, live);
@@ -901,19 +1140,22 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
     for (uint64_t w = mask.lo; w; w &= w - 1) cards[ncards++] = ctz64(w);
     for (uint64_t w = mask.hi; w; w &= w - 1) cards[ncards++] = 64 + ctz64(w);
     if (ncards > 1) {
-        /* PlainSearch._order: a lead by history; a follower's cards, while its side holds the
-           trick, those not taking it over, the most points first; otherwise those taking it,
-           the fewest points first, then the others, the fewest points first; then by history
-           (capped at 2**24); a stable sort, the highest key first. */
+        /* PlainSearch._order: a lead by its quick value (capped at 2**20), then by history; a
+           follower's cards, while its side holds the trick, those not taking it over, the most
+           points first; otherwise those taking it, the fewest points first, then the others,
+           the fewest points first; then by history (capped at 2**24); a stable sort, the
+           highest key first. */
         const long *history = p->history[seat];
         long long key[NCARDS];
         int own = led >= 0 && p->maxing[ws] == p->maxing[seat];
         for (int i = 0; i < ncards; i++) {
             int c = cards[i];
             long long h = history[c] < 0xFFFFFF ? history[c] : 0xFFFFFF;
-            if (led < 0)
-                key[i] = h;
-            else {
+            if (led < 0) {
+                long long q = plain_quick(p, seat, c);
+                q = q < -QUICK_CAP ? -QUICK_CAP : q > QUICK_CAP ? QUICK_CAP : q;
+                key[i] = (q + QUICK_CAP) << 24 | h;
+            } else {
                 long long wins = m_has(p->kernel->beats[win], c);
                 long long v = p->values[c] < 255 ? p->values[c] : 255;
                 key[i] = own ? ((1 - wins) << 40 | v << 24 | h) : (wins << 40 | (255 - v) << 24 | h);
@@ -1009,9 +1251,9 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
         entry->seat = seat;
         entry->won = won;
         entry->raw = key_raw;
-        entry->best = (int16_t)best;
-        entry->used = 1;
-        memcpy(entry + 1, hands, (size_t)n * sizeof(m128));
+        entry->best = (int16_t)plain_relabel(p, best, all, 1);
+        entry->gen = p->gen;
+        memcpy(entry + 1, key, (size_t)n * sizeof(m128));
     }
     return g;
 }

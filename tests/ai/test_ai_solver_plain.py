@@ -96,6 +96,41 @@ def test_the_point_model_gives_the_card_points(name: str, options: dict[str, Any
 
 
 @pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_a_linear_model_is_linear_at_every_count(name: str, options: dict[str, Any]) -> None:
+    """``slope`` claims ``final(raw, tricks, last) == final(0, tricks, last) + slope * raw`` at
+    every count and number of tricks (the fast search asks ``final`` at 0 only): checked over
+    counts from 0 to all the points, for the sides of the first position of random deals where
+    the game gives a model."""
+    info = variant_info(name)
+    assert info.point_model is not None
+    checked = 0
+    for start in play_starts(name, options, range(40)):
+        if checked >= 4:
+            break
+        tricks = tricks_left(start) + len(start.tricks)
+        rng = random.Random(len(start.history))
+        state = start
+        while not state.is_over and all(
+            info.point_model(state, side) is None for side in range(state.rules.players)
+        ):
+            legal = moves(state)
+            state = state.apply(legal[rng.randrange(len(legal))])
+        for side in range(state.rules.players):
+            model = None if state.is_over else info.point_model(state, side)
+            if model is None or model.slope is None:
+                continue
+            total = sum(model.values)
+            for won in range(tricks + 1):
+                for last in (False, True):
+                    at_zero = model.final(0, won, last)
+                    for raw in (*range(1, total, 7), total):
+                        expected = at_zero + model.slope * raw
+                        assert model.final(raw, won, last) == expected, (side, raw, won, last)
+            checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
 def test_the_fast_search_gives_the_state_searchs_values(name: str, options: dict[str, Any]) -> None:
     """Positions with up to four tricks left (three with five players or more), searched with
     and without the fast search, for two sides: the same values (the state search is checked

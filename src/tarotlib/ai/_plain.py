@@ -11,8 +11,20 @@ wins it, and scores the end of the deal with the game's :class:`~tarotlib.core.p
 one source for every rule (the trick rules' data, the game's scoring).
 
 It is alpha-beta, fail-soft, with a transposition table at the start of each trick (the hands,
-the leader, the side's raw count and tricks), the table's best card tried first, then the cards by
-their history of cut-offs, and a seat's equal cards merged (the solver's merger).
+the leader, the side's raw count and tricks), the table's best card tried first, then a lead by
+its quick value (:meth:`PlainSearch.quick`: the trick played out with each follower's greedy
+card) and a follower's cards by what they do to the trick, then by their history of cut-offs,
+and a seat's equal cards merged (the solver's merger). At a trick's start:
+
+- the last trick is played out at once (every card is forced);
+- the value is bounded by the points still in play, less those that surely go to the other side:
+  the cards that win whatever trick they fall in (:meth:`PlainSearch.sure`: each beats every
+  other card in play and none of those beats it, like the highest trump), and each seat's such
+  cards win a trick each;
+- the table's key moves the cards of each run of equal cards (:attr:`PlainSearch.runs`: one
+  class, one scoring role and value, next to each other in rank among the cards in play at the
+  root) to the run's weakest (:meth:`PlainSearch.canon`): which of two small cards of a suit
+  was played does not change the rest of the deal, so the two positions share their entry.
 """
 
 from __future__ import annotations
@@ -31,8 +43,62 @@ __all__ = ["Merging", "PlainSearch"]
 _INF: Final = math.inf
 
 _CAP: Final = (1 << 24) - 1  # the history's part of a card's sort key
+_QUICK: Final = (1 << 20) - 1  # the most a lead's quick value counts for in its sort key
 
 _compiled_on = True  # (the tests compare both paths in one process by turning it off)
+
+_BEATEN_BY: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def beaten_by(beats: tuple[int, ...]) -> tuple[int, ...]:
+    """For each card ``c``, the cards it beats as the trick's next card: ``w`` where
+    ``beats[w]`` holds ``c`` (cached by table).
+
+    >>> beaten_by((0b10, 0, 0b11))  # card 1 beats card 0, and cards 0 and 1 beat card 2
+    (4, 5, 0)
+    """
+    found = _BEATEN_BY.get(beats)
+    if found is None:
+        out = [0] * len(beats)
+        for w, mask in enumerate(beats):
+            while mask:
+                low = mask & -mask
+                out[low.bit_length() - 1] |= 1 << w
+                mask ^= low
+        found = _BEATEN_BY[beats] = tuple(out)
+    return found
+
+
+Run = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def runs(merger: Merging, values: tuple[int, ...]) -> tuple[Run, ...]:
+    """The runs of equal cards that the table's key folds (:meth:`PlainSearch.canon`): in each of
+    the merger's orders (a class's cards in play at the root, the weakest first), two or more
+    cards next to each other, none special, of one scoring role and one value; each as its mask,
+    its cards (the weakest first) and ``lows`` (``lows[k]``: the mask of its ``k`` weakest)."""
+    out: list[Run] = []
+    roles, special = merger.roles, merger.special
+    for _mask, order in merger.orders:
+        i = 0
+        while i < len(order):
+            c, j = order[i], i + 1
+            if not special >> c & 1:
+                while (
+                    j < len(order)
+                    and not special >> order[j] & 1
+                    and roles[order[j]] == roles[c]
+                    and values[order[j]] == values[c]
+                ):
+                    j += 1
+            if j - i >= 2:
+                cards = order[i:j]
+                lows = [0]
+                for d in cards:
+                    lows.append(lows[-1] | 1 << d)
+                out.append((lows[-1], cards, tuple(lows)))
+            i = j
+    return tuple(out)
 
 
 class Merging(Protocol):
@@ -74,6 +140,9 @@ class PlainSearch:
         self.final = model.final
         self.slope = model.slope
         self.ranges: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+        self.beaten_by = beaten_by(x.beats)
+        self.runs = () if merger is None else runs(merger, model.values)
+        self.run_of = {c: i for i, (_, cards, _) in enumerate(self.runs) for c in cards}
         self.watch = x.watch if model.watch_matters else 0
         self.reduce = None if merger is None else merger.merge
         self.check = check
@@ -106,6 +175,83 @@ class PlainSearch:
     def nodes(self) -> int:
         """The positions searched so far (in either path)."""
         return self.py_nodes + (0 if self.compiled is None else self.compiled.nodes)
+
+    # -- what a trick's start knows -----------------------------------------------------------------
+    def sure(self, own: int, live: int) -> int:
+        """Of the cards ``own``, the largest set that wins every trick it is in: each of its cards
+        beats every card of ``live`` (the cards in play) outside the set, and none of those
+        beats it (the highest trump, and the trumps below it held by the same side). The set is
+        found by taking out the cards that fail until none does (the largest such set is
+        unique: the union of two is one)."""
+        beats, by = self.beats, self.beaten_by
+        s = own
+        while True:
+            rest = live & ~s
+            kept = s
+            m = s
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                if rest & ~by[c] or beats[c] & rest:
+                    kept ^= low
+                m ^= low
+            if kept == s:
+                return s
+            s = kept
+
+    def surely(self, sure: int, side: bool) -> tuple[int, int]:
+        """What the cards ``sure`` (of :meth:`sure`, held by the seats of ``side``) bring that
+        side: their points, and tricks (the most that one of its seats holds: each wins its own
+        trick)."""
+        values = self.values
+        points = 0
+        m = sure
+        while m:
+            low = m & -m
+            points += values[low.bit_length() - 1]
+            m ^= low
+        tricks = max(
+            (
+                (sure & h).bit_count()
+                for h, s in zip(self.hands, self.maxing, strict=True)
+                if s == side
+            ),
+            default=0,
+        )
+        return points, tricks
+
+    def canon(self, hands: list[int], live: int) -> list[int]:
+        """The table's key of the hands: in each run of equal cards (:attr:`runs`), the cards in
+        play (``live``) moved to the run's weakest, each seat keeping as many as it holds, in
+        the same order of rank."""
+        key = hands
+        for mask, cards, lows in self.runs:
+            held = mask & live
+            if held == lows[held.bit_count()]:
+                continue
+            if key is hands:
+                key = list(hands)
+            owners = [
+                next(s for s, h in enumerate(key) if h >> c & 1) for c in cards if held >> c & 1
+            ]
+            for s in range(len(key)):
+                key[s] &= ~held
+            for j, s in enumerate(owners):
+                key[s] |= 1 << cards[j]
+        return key
+
+    def relabel(self, card: int, live: int, to_key: bool) -> int:
+        """The card ``card`` of the hands as :meth:`canon` moves it (``to_key``), or the card of
+        the hands it moves to ``card`` (-1 if none)."""
+        run = self.run_of.get(card)
+        if run is None:
+            return card
+        cards = self.runs[run][1]
+        in_play = [c for c in cards if live >> c & 1]
+        if to_key:
+            return cards[in_play.index(card)]
+        j = cards.index(card)
+        return in_play[j] if j < len(in_play) else -1
 
     # -- entering from a state --------------------------------------------------------------------
     def accepts(self, state: DealState[Any]) -> bool:
@@ -183,7 +329,7 @@ class PlainSearch:
         n = len(self.nxt)
         values = self.values
         raw, won = self._won(state)
-        hands = [state.held(seat) for seat in range(n)]
+        self.hands = hands = [state.held(seat) for seat in range(n)]
         led, win, ws = state.trick_state
         seat = state.actor
         count = len(state.trick_cards)
@@ -196,8 +342,9 @@ class PlainSearch:
                 mask = self.legal(hand, led, win)
             else:
                 mask = self.legal(hand, led, win, ws >= 0 and self.mates[seat] >> ws & 1 == 1)
-            if led < 0:
-                card = (mask & -mask).bit_length() - 1  # a lead: the lowest index
+            if led < 0:  # a lead: the best quick value (the first in index order)
+                cards = [c for c in range(78) if mask >> c & 1]
+                card = max(cards, key=lambda c: (self.quick(seat, c), -c))
             else:
                 cards = [c for c in range(78) if mask >> c & 1]
                 card = min(cards, key=self._order(seat, win, ws, none))
@@ -255,14 +402,31 @@ class PlainSearch:
         best_card = -1
         lo, hi = -_INF, _INF
         base = 0.0
+        live = 0
         if count == 0:
+            ours = 0
+            single = True
+            for h, is_ours in zip(hands, self.maxing, strict=True):
+                live |= h
+                if is_ours:
+                    ours |= h
+                if not h or h & (h - 1):
+                    single = False
+            if left == 1 and single:
+                return self._last_trick(seat, raw, won)
             slope = self.slope
+            canon = self.canon(hands, live)
             if slope is None:
-                key = (*hands, seat, raw, won)
+                key = (*canon, seat, raw, won)
             else:
-                key = (*hands, seat, won)
+                key = (*canon, seat, won)
                 base = slope * raw
-            lo, hi = self._bounds(raw, raw + rem, won, left)
+            points_ours, tricks_ours = self.surely(self.sure(ours, live), True)
+            points_theirs, tricks_theirs = self.surely(self.sure(live & ~ours, live), False)
+            lo, hi = self._bounds(
+                raw + points_ours, raw + rem - points_theirs, won + tricks_ours,
+                won + left - tricks_theirs,
+            )  # fmt: skip
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -270,6 +434,7 @@ class PlainSearch:
             entry = self.table.get(key)
             if entry is not None:
                 e_lo, e_hi, best_card = entry
+                best_card = self.relabel(best_card, live, False)
                 lo = max(lo, e_lo + base)
                 hi = min(hi, e_hi + base)
                 if lo >= beta:
@@ -286,10 +451,10 @@ class PlainSearch:
         else:
             mask = self.legal(hand, led, win, ws >= 0 and self.mates[seat] >> ws & 1 == 1)
         if mask & (mask - 1) and self.reduce is not None:
-            live = taken
+            in_play = taken
             for h in hands:
-                live |= h
-            mask = self.reduce(mask, live)
+                in_play |= h
+            mask = self.reduce(mask, in_play)
         cards: list[int] = []
         m = mask
         while m:
@@ -298,8 +463,14 @@ class PlainSearch:
             m ^= low
         if len(cards) > 1:
             history = self.history[seat]
-            if led < 0:  # a lead: by history
-                cards.sort(key=lambda c: -min(history.get(c, 0), _CAP))
+            if led < 0:  # a lead: by its quick value, then by history
+                quick = self.quick
+
+                def lead_key(c: int) -> int:
+                    q = max(-_QUICK, min(_QUICK, quick(seat, c)))
+                    return -((q + _QUICK) << 24 | min(history.get(c, 0), _CAP))
+
+                cards.sort(key=lead_key)
             else:
                 cards.sort(key=self._order(seat, win, ws, history))
             if best_card >= 0 and best_card in cards:
@@ -359,8 +530,60 @@ class PlainSearch:
                 lo = g
             else:
                 lo = hi = g
-            self.table[key] = (lo - base, hi - base, best)
+            self.table[key] = (lo - base, hi - base, self.relabel(best, live, True))
         return g
+
+    def _last_trick(self, seat: int, raw: int, won: int) -> float:
+        """The value of the last trick's start, led by ``seat``: every card is forced."""
+        hands, beats, values = self.hands, self.beats, self.values
+        win = ws = -1
+        value = 0
+        for k in range(self.size):
+            card = hands[seat].bit_length() - 1
+            if k == 0 or beats[win] >> card & 1:
+                win, ws = card, seat
+            value += values[card]
+            seat = self.nxt[seat]
+        mine = self.maxing[ws]
+        return self._final(raw + value if mine else raw, won + 1 if mine else won, mine)
+
+    def greedy(self, seat: int, led: int, win: int, ws: int) -> int:
+        """A follower's first card in the search's order (:meth:`_order`), its history aside
+        (the first in index order of the best)."""
+        hand = self.hands[seat]
+        if self.mates is None:
+            mask = self.legal(hand, led, win)
+        else:
+            mask = self.legal(hand, led, win, ws >= 0 and self.mates[seat] >> ws & 1 == 1)
+        key = self._order(seat, win, ws, {})
+        best = -1
+        best_key = 0
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            k = key(c)
+            if best < 0 or k < best_key:
+                best, best_key = c, k
+            mask ^= low
+        return best
+
+    def quick(self, seat: int, card: int) -> int:
+        """A lead's quick value: the trick played out from ``seat``'s lead of ``card`` with each
+        follower's :meth:`greedy` card, its points, won (+) or lost (-) by the leader's side.
+        The leads are tried by it (a card that wins points first), then by history."""
+        beats, values, nxt = self.beats, self.values, self.nxt
+        win, ws, value = card, seat, values[card]
+        led = self.lead_class[card]
+        s = seat
+        for _ in range(self.size - 1):
+            s = nxt[s]
+            c = self.greedy(s, led, win, ws)
+            if c < 0:
+                break  # (an empty hand: never in a deal's play)
+            if beats[win] >> c & 1:
+                win, ws = c, s
+            value += values[c]
+        return value if self.maxing[ws] == self.maxing[seat] else -value
 
     def _order(self, seat: int, win: int, ws: int, history: dict[int, int]) -> Callable[[int], int]:
         """The sort key of a follower's cards (the first tried first): while the seat's side
@@ -376,16 +599,16 @@ class PlainSearch:
             -((beats >> c & 1) << 40 | (255 - values[c]) << 24 | min(history.get(c, 0), _CAP))
         )
 
-    def _bounds(self, low: int, high: int, won: int, left: int) -> tuple[float, float]:
+    def _bounds(self, low: int, high: int, least: int, most: int) -> tuple[float, float]:
         """Bounds of the value of a position at a trick's start where the side ends with a raw
-        count from ``low`` to ``high`` and ``won`` to ``won + left`` tricks: ``final`` never
+        count from ``low`` to ``high`` and ``least`` to ``most`` tricks: ``final`` never
         decreases as the count grows, so the least of ``final(low, ...)`` and the most of
         ``final(high, ...)`` over the tricks and the last trick's winner."""
-        key = (low, high, won, left)
+        key = (low, high, least, most)
         found = self.ranges.get(key)
         if found is None:
             final = self._final
-            ends = [(w, last) for w in range(won, won + left + 1) for last in (False, True)]
+            ends = [(w, last) for w in range(least, most + 1) for last in (False, True)]
             found = (
                 min(final(low, w, last) for w, last in ends),
                 max(final(high, w, last) for w, last in ends),
@@ -396,7 +619,11 @@ class PlainSearch:
         return found
 
     def _final(self, raw: int, won: int, last: bool) -> float:
-        found = self.finals.get((raw, won, last))
+        """The model's final value, kept once asked; with a linear model, ``final(0, won,
+        last) + slope * raw`` (:attr:`~tarotlib.core.points.PointModel.slope`)."""
+        slope = self.slope
+        at = raw if slope is None else 0
+        found = self.finals.get((at, won, last))
         if found is None:
-            found = self.finals[(raw, won, last)] = float(self.final(raw, won, last))
-        return found
+            found = self.finals[(at, won, last)] = float(self.final(at, won, last))
+        return found if slope is None else found + slope * raw

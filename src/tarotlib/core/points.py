@@ -231,11 +231,11 @@ class PointModel:
     ``watch_matters`` false says the cards an offer watches (the belote cards) change nothing
     beyond their values, so the fast search may play them.
 
-    ``slope``, when given, says that ``final`` is linear in the raw count wherever two counts
-    can both be reached with the same tricks: ``final(raw + d, tricks, last) == final(raw,
-    tricks, last) + slope * d`` (a capot's total, reached with one count only, may be anything).
-    The search then shares its table between positions that differ only by the points won
-    before them.
+    ``slope``, when given, says that ``final`` is linear in the raw count, for every count and
+    number of tricks: ``final(raw, tricks, last) == final(0, tricks, last) + slope * raw`` (a
+    capot's bonus is then added to the count, as Belote's 100 for the dix de der's 10). The
+    search then asks ``final`` only at a count of 0, and shares its table between positions that
+    differ only by the points won before them.
 
     >>> model = PointModel(tuple(range(78)), lambda raw, tricks, last: raw + 10 * last)
     >>> model.final(30, 2, True)
