@@ -209,3 +209,101 @@ def test_a_whole_belote_deal_is_solved_from_the_first_card() -> None:
     assert over.is_over
     hook = variant_info("belote").card_points
     assert hook is not None and hook(over)[solution.side] == solution.value
+
+
+def trick_starts(name: str, options: dict[str, Any], seeds: range) -> Iterator[DealState[Any]]:
+    """Plain positions at the first card of a trick (the fast search's table and bounds apply
+    there), from random play of random deals."""
+    for start in play_starts(name, options, seeds):
+        rng = random.Random(len(start.history) + 7)
+        state = start
+        while not state.is_over:
+            s = searched(state, plain=True)
+            if not state.trick_cards and s.plain is not None and s.plain.accepts(state):
+                yield state
+            legal = moves(state)
+            state = state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_the_cards_found_sure_win_their_tricks(name: str, options: dict[str, Any]) -> None:
+    """``PlainSearch.sure``: whatever the play from a trick's start, every card it finds sure for
+    a side ends in a trick that side wins (checked on random play-outs of random positions)."""
+    found = 0
+    for i, state in enumerate(trick_starts(name, options, range(60))):
+        if found >= examples(12):
+            break
+        s = searched(state, plain=True)
+        plain = s.plain
+        assert plain is not None
+        n = state.rules.players
+        plain.hands = hands = [state.held(seat) for seat in range(n)]
+        live = 0
+        for h in hands:
+            live |= h
+        ours = sum(h for h, m in zip(hands, s.maxing, strict=True) if m)
+        for side, own in ((True, ours), (False, live & ~ours)):
+            sure = plain.sure(own, live)
+            if not sure:
+                continue
+            found += 1
+            rng = random.Random(i)
+            over = state
+            while not over.is_over:
+                legal = moves(over)
+                over = over.apply(legal[rng.randrange(len(legal))])
+            for trick in over.tricks:
+                if any(sure >> c & 1 for c in trick.cards):
+                    assert s.maxing[trick.winner] == side, (trick, side)
+    assert found >= 3
+
+
+@pytest.mark.parametrize(("name", "options"), MODELLED, ids=MODELLED_IDS)
+def test_folding_runs_of_equal_cards_keeps_the_value(name: str, options: dict[str, Any]) -> None:
+    """``PlainSearch.canon`` moves the cards of each run of equal cards (found at the root of a
+    search, its first plain position) to the run's weakest: at a later trick's start with up to
+    three tricks left, the position it gives is worth what the position itself is (each
+    searched by a fresh search from the same root, the Python path, with a full window)."""
+    folded = 0
+    for root in play_starts(name, options, range(60)):
+        if folded >= examples(12):
+            break
+        rng = random.Random(len(root.history))
+        while not root.is_over and not (
+            (plain := searched(root, plain=True).plain) is not None and plain.accepts(root)
+        ):
+            legal = moves(root)
+            root = root.apply(legal[rng.randrange(len(legal))])
+        state = root
+        while not state.is_over and (tricks_left(state) > 3 or state.trick_cards):
+            legal = moves(state)
+            state = state.apply(legal[rng.randrange(len(legal))])
+        s = searched(root, plain=True)
+        plain = s.plain
+        if state.is_over or plain is None or not plain.accepts(state):
+            continue
+        n = state.rules.players
+        hands = [state.held(seat) for seat in range(n)]
+        live = 0
+        for h in hands:
+            live |= h
+        key = plain.canon(hands, live)
+        if key == hands:
+            continue
+        folded += 1
+        values = []
+        for held in (hands, key):
+            fresh = searched(root, plain=True).plain
+            assert fresh is not None
+            fresh.compiled = None
+            fresh.hands = list(held)
+            raw, won = fresh._won(state)
+            rem = sum(fresh.values[c] for c in range(78) if live >> c & 1)
+            left = tricks_left(state)
+            start = (state.actor, -1, -1, -1, 0, 0, 0)  # a trick's start
+            values.append(fresh.search(*start, raw, won, left, rem, -math.inf, math.inf))
+        assert values[0] == values[1]
+        for c in range(78):
+            if live >> c & 1:  # relabelling a card there and back
+                assert plain.relabel(plain.relabel(c, live, True), live, False) == c
+    assert folded >= 3
