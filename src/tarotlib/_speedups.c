@@ -645,6 +645,7 @@ typedef struct {
     double lo, hi;
     int32_t seat, won, raw;
     int16_t best;
+    int16_t left;                /* the tricks left: what its search cost, roughly */
     uint64_t gen;                /* the search that wrote the entry (0: none) */
 } PlainHead;
 
@@ -678,7 +679,7 @@ typedef struct {
     size_t tt_mask, stride, tt_bytes;
     unsigned char *tt;
     uint64_t gen;
-    long history[MAX_SEATS][NCARDS];
+    long long history[MAX_SEATS][NCARDS];
     m128 beaten_by[NCARDS];      /* beaten_by[c]: the cards c beats as the trick's next card */
     int nruns;                   /* runs of equal cards, for the table's key (plain_canon) */
     signed char run_cards[NCARDS][NCARDS];
@@ -1036,6 +1037,19 @@ static int plain_quick(const Plain *p, int seat, int card)
     return p->maxing[ws] == p->maxing[seat] ? value : -value;
 }
 
+/* Whether the table's entry `e` is the one of this key. */
+static inline int plain_match(const Plain *p, const PlainHead *e, uint64_t hash, int seat, int won,
+                              int key_raw, const m128 *key)
+{
+    if (e->gen != p->gen || e->hash != hash || e->seat != seat || e->won != won ||
+        e->raw != key_raw)
+        return 0;
+    const m128 *eh = (const m128 *)(e + 1);
+    for (int s = 0; s < p->n; s++)
+        if (eh[s].lo != key[s].lo || eh[s].hi != key[s].hi) return 0;
+    return 1;
+}
+
 static inline uint64_t mix64(uint64_t x)
 {
     x ^= x >> 33;
@@ -1062,7 +1076,7 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
     }
     m128 *hands = p->hands;
     int n = p->n;
-    PlainHead *entry = NULL;
+    PlainHead *entry = NULL, *bucket = NULL;
     uint64_t hash = 0;
     int key_raw = -1, best_card = -1;
     double lo = -INFINITY, hi = INFINITY, base = 0.0;
@@ -1100,9 +1114,12 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
                      (uint64_t)(uint32_t)key_raw << 20);
         plain_canon(p, all, key);
         for (int s = 0; s < n; s++) hash = mix64(hash ^ key[s].lo) ^ mix64(key[s].hi + (uint64_t)s);
-        entry = (PlainHead *)(p->tt + (hash & p->tt_mask) * p->stride);
+        /* a bucket of two entries: the first kept for the costlier searches (the more tricks
+           left), the second for the latest */
+        bucket = (PlainHead *)(p->tt + (hash & p->tt_mask & ~(size_t)1) * p->stride);
 #if defined(__GNUC__) || defined(__clang__)
-        __builtin_prefetch(entry);  /* (read once the bounds below are known) */
+        __builtin_prefetch(bucket);  /* (read once the bounds below are known) */
+        __builtin_prefetch((unsigned char *)bucket + p->stride);
 #endif
         int sure_ours, sure_theirs, tricks_ours, tricks_theirs;
         sure_ours = plain_sure_count(p, plain_sure(p, mine, all), 1, &tricks_ours);
@@ -1113,12 +1130,12 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
             return PLAIN_ERROR;
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
-        m128 *eh = (m128 *)(entry + 1);
-        int match = entry->gen == p->gen && entry->hash == hash && entry->seat == seat &&
-                    entry->won == won && entry->raw == key_raw;
-        for (int s = 0; match && s < n; s++)
-            match = eh[s].lo == key[s].lo && eh[s].hi == key[s].hi;
-        if (match) {
+        PlainHead *second = (PlainHead *)((unsigned char *)bucket + p->stride);
+        if (plain_match(p, bucket, hash, seat, won, key_raw, key))
+            entry = bucket;
+        else if (plain_match(p, second, hash, seat, won, key_raw, key))
+            entry = second;
+        if (entry != NULL) {
             best_card = plain_relabel(p, entry->best, all, 0);
             if (entry->lo + base > lo) lo = entry->lo + base;
             if (entry->hi + base < hi) hi = entry->hi + base;
@@ -1145,7 +1162,7 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
            points first; otherwise those taking it, the fewest points first, then the others,
            the fewest points first; then by history (capped at 2**24); a stable sort, the
            highest key first. */
-        const long *history = p->history[seat];
+        const long long *history = p->history[seat];
         long long key[NCARDS];
         int own = led >= 0 && p->maxing[ws] == p->maxing[seat];
         for (int i = 0; i < ncards; i++) {
@@ -1237,8 +1254,18 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
         }
     }
     hands[seat] = hand;
-    if (maxing ? g >= beta : g <= alpha) p->history[seat][best]++;
-    if (entry != NULL) {
+    /* the history of cut-offs: a cut-off with more tricks left counts more (left cubed) */
+    if (maxing ? g >= beta : g <= alpha) p->history[seat][best] += (long long)left * left * left;
+    if (bucket != NULL) {
+        if (entry == NULL) {  /* a new entry: the first if it costs as much, else the second */
+            PlainHead *second = (PlainHead *)((unsigned char *)bucket + p->stride);
+            if (bucket->gen != p->gen || bucket->left <= left) {
+                if (bucket->gen == p->gen) memcpy(second, bucket, p->stride);
+                entry = bucket;
+            } else {
+                entry = second;
+            }
+        }
         if (g <= alpha)
             hi = g;
         else if (g >= beta)
@@ -1253,6 +1280,7 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
         entry->raw = key_raw;
         entry->best = (int16_t)plain_relabel(p, best, all, 1);
         entry->gen = p->gen;
+        entry->left = (int16_t)left;
         memcpy(entry + 1, key, (size_t)n * sizeof(m128));
     }
     return g;

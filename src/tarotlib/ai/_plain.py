@@ -13,8 +13,9 @@ one source for every rule (the trick rules' data, the game's scoring).
 It is alpha-beta, fail-soft, with a transposition table at the start of each trick (the hands,
 the leader, the side's raw count and tricks), the table's best card tried first, then a lead by
 its quick value (:meth:`PlainSearch.quick`: the trick played out with each follower's greedy
-card) and a follower's cards by what they do to the trick, then by their history of cut-offs,
-and a seat's equal cards merged (the solver's merger). At a trick's start:
+card) and a follower's cards by what they do to the trick, then by their history of cut-offs
+(each weighing the cube of the tricks left where it happened), and a seat's equal cards merged
+(the solver's merger). At a trick's start:
 
 - the last trick is played out at once (every card is forced);
 - the value is bounded by the points still in play, less those that surely go to the other side:
@@ -522,7 +523,7 @@ class PlainSearch:
         cut = g >= beta if maxing else g <= alpha
         if cut:
             history = self.history[seat]
-            history[best] = history.get(best, 0) + 1
+            history[best] = history.get(best, 0) + left * left * left
         if key is not None:
             if g <= alpha:
                 hi = g
