@@ -691,11 +691,28 @@ typedef struct {
     m128 hands[MAX_SEATS];
 } Plain;
 
+/* The Python objects a Plain holds (its check may hold the search that holds the Plain: the
+   cycle collector must see through it). */
+static int Plain_traverse(Plain *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->kernel);
+    Py_VISIT(self->final);
+    Py_VISIT(self->check);
+    return 0;
+}
+
+static int Plain_clear(Plain *self)
+{
+    Py_CLEAR(self->kernel);
+    Py_CLEAR(self->final);
+    Py_CLEAR(self->check);
+    return 0;
+}
+
 static void Plain_dealloc(Plain *self)
 {
-    Py_XDECREF(self->kernel);
-    Py_XDECREF(self->final);
-    Py_XDECREF(self->check);
+    PyObject_GC_UnTrack(self);
+    Plain_clear(self);
     PyMem_Free(self->finals);
     PyMem_Free(self->known);
     if (self->tt != NULL && plain_spare == NULL) {
@@ -1069,7 +1086,8 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
                            double beta)
 {
     p->nodes++;
-    if (p->check != Py_None && ((p->nodes & 1023) == 0 || (p->limit >= 0 && p->nodes > p->limit))) {
+    /* (the check is a call back into Python: rare, it would cost the search its caches) */
+    if (p->check != Py_None && ((p->nodes & 65535) == 0 || (p->limit >= 0 && p->nodes > p->limit))) {
         PyObject *r = PyObject_CallNoArgs(p->check);
         if (r == NULL) return PLAIN_ERROR;
         Py_DECREF(r);
@@ -1338,7 +1356,9 @@ static PyTypeObject PlainType = {
     .tp_name = "tarotlib._speedups.Plain",
     .tp_basicsize = sizeof(Plain),
     .tp_dealloc = (destructor)Plain_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)Plain_traverse,
+    .tp_clear = (inquiry)Plain_clear,
     .tp_doc = Plain_doc,
     .tp_methods = Plain_methods,
     .tp_getset = Plain_getset,

@@ -4,8 +4,10 @@ path gives the values of its Python path."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -307,3 +309,41 @@ def test_folding_runs_of_equal_cards_keeps_the_value(name: str, options: dict[st
             if live >> c & 1:  # relabelling a card there and back
                 assert plain.relabel(plain.relabel(c, live, True), live, False) == c
     assert folded >= 3
+
+
+def test_a_limited_solve_frees_its_search_at_once() -> None:
+    """With a time limit the fast search holds a check of the budget; the check must not hold
+    the search, or the two (and the compiled search's table) would live on until the cycle
+    collector ran: freed at once, with the collector off."""
+    state = next(play_starts("belote", {}, range(3, 4)))
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        search = _Search(state, "points", None, "skip", None, 5.0)
+        assert search.plain is not None
+        ref = weakref.ref(search)
+        fast = weakref.ref(search.plain)
+        assert search.solution(state).exact
+        del search
+        assert ref() is None and fast() is None
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@pytest.mark.skipif(not _compiled.COMPILED, reason="the compiled part is not built")
+def test_the_compiled_search_is_seen_by_the_cycle_collector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled search holds Python callables (the model's final function, the check): the
+    cycle collector must see through it. A check that holds its search (a bound method) makes
+    the cycle search → fast search → compiled search → check → search; it is freed."""
+    state = next(play_starts("belote", {}, range(3, 4)))
+    monkeypatch.setattr(_Search, "_weak_check", lambda self: self._plain_check)
+    search = _Search(state, "points", None, "skip", None, 5.0)
+    assert search.plain is not None and search.plain.compiled is not None
+    assert gc.is_tracked(search.plain.compiled)
+    ref = weakref.ref(search)
+    del search
+    gc.collect()
+    assert ref() is None

@@ -117,8 +117,9 @@ class Merging(Protocol):
 class PlainSearch:
     """The fast search of one solve: a play context, the side's seats (``maxing``), the point
     model, the merger of equal cards (or None) and the budget's check (called every 1,024
-    nodes; it raises to stop). Where the compiled part is built, the search runs there (the
-    same search, see ``Plain`` in ``_speedups.c``)."""
+    nodes, every 65,536 in the compiled part, and at every node past a node budget; it raises
+    to stop). Where the compiled part is built, the search runs there (the same search, see
+    ``Plain`` in ``_speedups.c``)."""
 
     def __init__(
         self,

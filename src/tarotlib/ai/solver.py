@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import math
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any, Final, Literal
 
@@ -331,11 +332,25 @@ class _Search:
             self.maxing,
             model,
             merger,
-            self._plain_check if self.limited else None,
+            self._weak_check() if self.limited else None,
         )
 
+    def _weak_check(self) -> Callable[[], None]:
+        """:meth:`_plain_check` through a weak reference: the fast search keeps its check, and a
+        check holding this search would make a cycle that keeps the fast search's table alive
+        until the cycle collector runs (the next search could not reuse the table)."""
+        ref = weakref.ref(self)
+
+        def check() -> None:
+            search = ref()
+            if search is not None:
+                search._plain_check()
+
+        return check
+
     def _plain_check(self) -> None:
-        """The budget's check inside the fast search (every 1,024 of its nodes)."""
+        """The budget's check inside the fast search (every 1,024 of its nodes in Python,
+        65,536 compiled: a call back into Python costs the compiled search its caches)."""
         plain = self.plain
         assert plain is not None
         used = self.nodes + plain.nodes - self.plain_entry  # (self.nodes is added to on return)
