@@ -937,8 +937,20 @@ static m128 plain_merge(const Plain *p, m128 mask, m128 live)
    card of S beats every card of `live` outside S and none of those beats it. */
 static m128 plain_sure(const Plain *p, m128 own, m128 live)
 {
-    m128 s = own;
-    for (;;) {
+    /* from the cards that beat every card of the other side (the set is among them) */
+    m128 theirs = m_andnot(live, own), s = {0, 0};
+    for (int half = 0; half < 2; half++)
+        for (uint64_t w = half ? own.hi : own.lo; w; w &= w - 1) {
+            int c = 64 * half + ctz64(w);
+            if (!m_any(m_andnot(theirs, p->beaten_by[c])) &&
+                !m_any(m_and(p->kernel->beats[c], theirs))) {
+                if (half)
+                    s.hi |= (uint64_t)1 << (c - 64);
+                else
+                    s.lo |= (uint64_t)1 << c;
+            }
+        }
+    while (m_any(s)) {
         m128 rest = m_andnot(live, s), next = s;
         for (int half = 0; half < 2; half++)
             for (uint64_t w = half ? s.hi : s.lo; w; w &= w - 1) {
@@ -951,9 +963,10 @@ static m128 plain_sure(const Plain *p, m128 own, m128 live)
                         next.lo &= ~((uint64_t)1 << c);
                 }
             }
-        if (next.lo == s.lo && next.hi == s.hi) return s;
+        if (next.lo == s.lo && next.hi == s.hi) break;
         s = next;
     }
+    return s;
 }
 
 /* The points of `sure` and the most of its cards one seat of `side` holds (tricks it surely
@@ -961,6 +974,8 @@ static m128 plain_sure(const Plain *p, m128 own, m128 live)
 static int plain_sure_count(const Plain *p, m128 sure, int side, int *tricks)
 {
     int v = 0, most = 0;
+    *tricks = 0;
+    if (!m_any(sure)) return 0;
     for (uint64_t w = sure.lo; w; w &= w - 1) v += p->values[ctz64(w)];
     for (uint64_t w = sure.hi; w; w &= w - 1) v += p->values[64 + ctz64(w)];
     for (int s = 0; s < p->n; s++)
@@ -1140,9 +1155,13 @@ static double plain_search(Plain *p, int seat, int led, int win, int ws, int cou
         __builtin_prefetch((unsigned char *)bucket + p->stride);
 #endif
         int sure_ours, sure_theirs, tricks_ours, tricks_theirs;
-        sure_ours = plain_sure_count(p, plain_sure(p, mine, all), 1, &tricks_ours);
-        sure_theirs = plain_sure_count(p, plain_sure(p, m_andnot(all, mine), all), 0,
-                                       &tricks_theirs);
+        /* (one side at most has such cards: each would have to beat the other's) */
+        m128 sure = plain_sure(p, mine, all);
+        sure_ours = plain_sure_count(p, sure, 1, &tricks_ours);
+        sure_theirs = tricks_theirs = 0;
+        if (!m_any(sure))
+            sure_theirs = plain_sure_count(p, plain_sure(p, m_andnot(all, mine), all), 0,
+                                           &tricks_theirs);
         if (plain_bounds(p, raw + sure_ours, raw + rem - sure_theirs, won + tricks_ours,
                          won + left - tricks_theirs, &lo, &hi) < 0)
             return PLAIN_ERROR;

@@ -184,10 +184,19 @@ class PlainSearch:
         beats every card of ``live`` (the cards in play) outside the set, and none of those
         beats it (the highest trump, and the trumps below it held by the same side). The set is
         found by taking out the cards that fail until none does (the largest such set is
-        unique: the union of two is one)."""
+        unique: the union of two is one), starting from the cards that beat every card of the
+        other side (the set is among them)."""
         beats, by = self.beats, self.beaten_by
-        s = own
-        while True:
+        theirs = live & ~own
+        s = 0
+        m = own
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            if not theirs & ~by[c] and not beats[c] & theirs:
+                s |= low
+            m ^= low
+        while s:
             rest = live & ~s
             kept = s
             m = s
@@ -198,13 +207,16 @@ class PlainSearch:
                     kept ^= low
                 m ^= low
             if kept == s:
-                return s
+                break
             s = kept
+        return s
 
     def surely(self, sure: int, side: bool) -> tuple[int, int]:
         """What the cards ``sure`` (of :meth:`sure`, held by the seats of ``side``) bring that
         side: their points, and tricks (the most that one of its seats holds: each wins its own
         trick)."""
+        if not sure:
+            return 0, 0
         values = self.values
         points = 0
         m = sure
@@ -423,8 +435,12 @@ class PlainSearch:
             else:
                 key = (*canon, seat, won)
                 base = slope * raw
-            points_ours, tricks_ours = self.surely(self.sure(ours, live), True)
-            points_theirs, tricks_theirs = self.surely(self.sure(live & ~ours, live), False)
+            # (one side at most has such cards: each would have to beat the other's)
+            sure = self.sure(ours, live)
+            points_ours, tricks_ours = self.surely(sure, True)
+            points_theirs, tricks_theirs = (
+                (0, 0) if sure else self.surely(self.sure(live & ~ours, live), False)
+            )
             lo, hi = self._bounds(
                 raw + points_ours, raw + rem - points_theirs, won + tricks_ours,
                 won + left - tricks_theirs,
@@ -557,14 +573,16 @@ class PlainSearch:
             mask = self.legal(hand, led, win)
         else:
             mask = self.legal(hand, led, win, ws >= 0 and self.mates[seat] >> ws & 1 == 1)
-        key = self._order(seat, win, ws, {})
+        beats, values = self.beats[win], self.points
+        own = self.maxing[ws] == self.maxing[seat]
         best = -1
-        best_key = 0
-        while mask:
+        best_key = -1
+        while mask:  # (the key of _order, the history aside: the highest first)
             low = mask & -mask
             c = low.bit_length() - 1
-            k = key(c)
-            if best < 0 or k < best_key:
+            wins = beats >> c & 1
+            k = (1 - wins) << 40 | values[c] << 24 if own else wins << 40 | (255 - values[c]) << 24
+            if k > best_key:
                 best, best_key = c, k
             mask ^= low
         return best
