@@ -189,7 +189,10 @@ def test_a_policy_choosing_an_illegal_action() -> None:
     def plays_a_card(s: DealState, legal: tuple[Action, ...]) -> Action:
         return king
 
-    with pytest.raises(IllegalActionError, match="the policy chose an action that is not legal"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"the policy test_a_policy_.*plays_a_card chose an action that is not legal",
+    ):
         playout(state, plays_a_card)
 
     def says_pass(s: DealState, legal: tuple[Action, ...]) -> Action:
@@ -197,6 +200,38 @@ def test_a_policy_choosing_an_illegal_action() -> None:
 
     with pytest.raises(ActionTypeError, match="a policy returns one of the legal actions"):
         playout(state, says_pass)
+
+
+@pytest.mark.parametrize("config", range(len(ALL)), ids=IDS)
+def test_a_card_policy_answering_minus_one_is_refused_by_name(config: int) -> None:
+    """-1 is no card (not the Excuse, index 77 - 78): in every configuration the error says the
+    card and whose ``choose_card`` chose it, and building the message does not fail."""
+    rules = RULES[config]
+    for seed in range(20):
+        start = play_start(rules, seed)
+        if not start.is_over and start.phase == "play":
+            break
+    else:
+        pytest.skip("no deal reached the play of the cards")
+
+    class MinusOne:
+        calls = 0
+
+        def __call__(self, state: DealState, legal: tuple[Action, ...]) -> Action:
+            return legal[0]
+
+        def choose_card(self, seat: int, legal: int, trick: tuple[int, ...]) -> int:
+            self.calls += 1
+            return -1
+
+    policy = MinusOne()
+    try:
+        playout(start, policy)
+    except IllegalActionError as error:
+        assert policy.calls == 1
+        assert str(error).endswith("is not a card index: -1 (from MinusOne.choose_card)")
+    else:  # a phase without the fast path (the solo) never asks choose_card
+        assert policy.calls == 0
 
 
 def test_a_card_policy_choosing_an_illegal_card() -> None:
@@ -208,13 +243,15 @@ def test_a_card_policy_choosing_an_illegal_card() -> None:
         hand = start.hand_mask(start.to_act or 0)
         return next(c for c in range(78) if not hand >> c & 1)
 
+    # the error names the card and the policy whose choose_card chose it
     with pytest.raises(IllegalActionError, match="the card chosen for seat 1 is illegal") as info:
         playout(start, BadCards(not_legal))
     assert isinstance(info.value.action, Play)
-    with pytest.raises(IllegalActionError, match="not a card index: 200"):
+    assert str(info.value).endswith("(from BadCards.choose_card)")
+    with pytest.raises(IllegalActionError, match=r"not a card index: 200 \(from BadCards\."):
         playout(start, BadCards(lambda legal: 200))
-    with pytest.raises(IllegalActionError, match="not a card index: -1"):  # (not the Excuse)
-        playout(start, BadCards(lambda legal: -1))
+    with pytest.raises(IllegalActionError, match=r"not a card index: -1 \(from BadCards\."):
+        playout(start, BadCards(lambda legal: -1))  # (not read as the Excuse)
     with pytest.raises(ActionTypeError, match="returns a card index"):
         playout(start, BadCards(lambda legal: "KH"))
     with pytest.raises(ActionTypeError, match="returns a card index"):

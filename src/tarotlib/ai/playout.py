@@ -225,6 +225,16 @@ class RandomPolicy:
         return f"RandomPolicy({self.rng!r})"
 
 
+def _name(policy: object) -> str:
+    """A policy's name for an error message: a function's qualified name, else its class's.
+
+    >>> _name(RandomPolicy(1)), _name(lambda state, legal: legal[0])
+    ('RandomPolicy', '<lambda>')
+    """
+    name = getattr(policy, "__qualname__", None)  # (a function's; an instance has none)
+    return name if isinstance(name, str) else type(policy).__name__
+
+
 def _checked(policy: Policy) -> Policy:
     """``policy`` with its choice checked: one of the legal actions."""
 
@@ -234,13 +244,13 @@ def _checked(policy: Policy) -> Policy:
             if not isinstance(action, Action):
                 raise ActionTypeError(
                     f"a policy returns one of the legal actions, not "
-                    f"{type(action).__name__} {action!r}"
+                    f"{type(action).__name__} {action!r} (policy {_name(policy)})"
                 )
             seat = state.to_act
             shown = ", ".join(a.text for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalActionError(
-                f"the policy chose an action that is not legal for seat {seat} in phase "
-                f"{state.phase} (legal: {shown})",
+                f"the policy {_name(policy)} chose an action that is not legal for seat {seat} "
+                f"in phase {state.phase} (legal: {shown})",
                 action,
             )
         return action
@@ -271,7 +281,13 @@ def _run(state: S, policy: Policy, chooser: CardChooser | None) -> S:
         if draw is not None:
             after = state.current_phase.play_cards(state, draw=draw)
         elif chooser is not None:
-            after = state.current_phase.play_cards(state, chooser)
+            try:
+                after = state.current_phase.play_cards(state, chooser)
+            except IllegalActionError as error:  # the card of choose_card refused: say whose
+                owner = getattr(chooser, "__self__", chooser)
+                raise IllegalActionError(
+                    f"{error.reason} (from {_name(owner)}.choose_card)", error.action
+                ) from None
         else:
             after = state
         if after is state:  # no card played: one decision through legal_actions() and apply()
