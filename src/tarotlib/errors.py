@@ -27,6 +27,7 @@ __all__ = [
     "OptionError",
     "PositionError",
     "RecordError",
+    "SamplingError",
     "ScoringError",
     "TarotError",
     "UnknownVariantError",
@@ -178,6 +179,21 @@ class PositionError(DealError):
     Traceback (most recent call last):
         ...
     tarotlib.errors.PositionError: the hand has 2 cards, expected 8 at this point
+    """
+
+
+class SamplingError(TarotError, RuntimeError):
+    """The card sampler (:func:`tarotlib.ai.sample_world`) found no world within its time limit:
+    the position's constraints leave few of the candidates it draws standing. The message says
+    how many candidates were tried in how long; a larger ``time_limit`` (or None) lets it go on.
+
+    >>> import tarotlib
+    >>> from tarotlib.ai import sample_world
+    >>> state = tarotlib.variant("belote").new_deal(seed=4)
+    >>> sample_world(state, 1, 7, time_limit=0.0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    tarotlib.errors.SamplingError: no world found for seat 1 within 0.0 s (candidates tried: 1): ...
     """
 
 

@@ -17,6 +17,7 @@ import tarotlib
 from tarotlib.ai import consistent_worlds, sample_world, sampler
 from tarotlib.core.actions import Action
 from tarotlib.deal import DealState
+from tarotlib.errors import SamplingError
 
 from support.configs import PLAYER_CONFIGS as CONFIGS
 
@@ -300,6 +301,7 @@ def test_exactly_uniform_without_counts(
     """The proposal used when there are too many states to count (every filling of the bins'
     sizes alike, the fillings that break a card's bins rejected) is exactly uniform too."""
     monkeypatch.setattr(sampler, "_MAX_STATES", 0)
+    monkeypatch.setattr(sampler, "_CHEAP_STATES", 0)
     sampler._plan.cache_clear()
     try:
         assert not sampler._plan(
@@ -349,3 +351,93 @@ def test_the_proposal_counts_every_filling(name: str, options: dict[str, object]
             assert plan.ways(0, cap) == expected
             checked += 1
     assert checked
+
+
+def _issue_position() -> DealState:
+    """A plain Chambéry five-player position where the sampler, proposing every filling of the
+    bins' sizes alike, once never found a world (it tried 792,317 candidates in 60 s)."""
+    from tarotlib.core.dealing import Layout
+
+    rules = tarotlib.variant("chambery", players=5)
+    hands = [
+        "3S 6S 7S NS QS 2H 6H QH KH 6D 8D 5C T4 T10 T11 T13 T16 T18",
+        "1S 4S 3H 10H JH 10D QD KD 3C 4C 10C KC T3 T8 T20",
+        "2S 5S JS 1H 4H 8H 9H 6C 9C T1 T2 T5 T6 T14 T19",
+        "9S 1D 2D JD ND 1C 2C JC NC QC T9 T12 T15 T21 EX",
+        "8S 10S KS 5H 7H NH 3D 4D 5D 7D 9D 7C 8C T7 T17",
+    ]
+    bidding = "discard 6S|discard 8D|discard 7S|bid two-card|pass|bid one-card|pass|pass"
+    played = "4C 9C 1C 8C 5C ND 9D 6D 10D T6 8H T12 5H 6H 3H 1D 3D T4 KD T1 NS 4S 5S"
+    actions = [*bidding.split("|"), "request T19", "give T9"]
+    actions += [f"play {card}" for card in played.split()]
+    state: DealState = rules.new_deal(layout=Layout.from_text(hands, "", dealer=0))
+    for text in actions:
+        state = state.apply(rules.parse_action(text))
+    return state
+
+
+@pytest.mark.parametrize("seat", [1, 4])
+def test_a_position_with_many_states_is_counted_and_drawn(seat: int) -> None:
+    """The position's proposal is counted (exactly uniform, no blind rejection) and its worlds
+    are drawn within the default time limit, each consistent with what the seat saw."""
+    state = _issue_position()
+    sampler._plan.cache_clear()
+    assert sampler._plan(state, seat).counted
+    for k in range(3):
+        world = sample_world(state, seat, k)
+        assert world.observation(seat) == state.observation(seat)
+        assert world.legal_actions() == state.legal_actions() or state.to_act != seat
+
+
+def test_a_draw_past_its_time_limit_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the candidates are proposed blindly (too many states to count) and almost all are
+    rejected, the draw stops at its time limit with a SamplingError instead of running on; so
+    does any draw given no time at all. A limit is a number of seconds or None."""
+    state = _issue_position()
+    monkeypatch.setattr(sampler, "_MAX_STATES", 0)
+    monkeypatch.setattr(sampler, "_CHEAP_STATES", 0)
+    sampler._plan.cache_clear()
+    try:
+        assert not sampler._plan(state, 1).counted
+        with pytest.raises(SamplingError, match=r"no world found for seat 1 within 0.2 s"):
+            sample_world(state, 1, 0, time_limit=0.2)
+    finally:
+        sampler._plan.cache_clear()
+    easy = tarotlib.variant("belote").new_deal(seed=4)
+    with pytest.raises(SamplingError, match=r"candidates tried: 1\)"):
+        sample_world(easy, 1, 0, time_limit=0)
+    for bad in (-1.0, True, "1"):
+        with pytest.raises(ValueError, match="time_limit is a number of seconds"):
+            sample_world(easy, 1, 0, time_limit=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("french-tarot", {"players": 4}), ("belote", {}), ("chambery", {"players": 5})],
+    ids=["french-tarot4", "belote", "chambery5"],
+)
+def test_the_blind_rate_is_the_share_of_right_fillings(
+    name: str, options: dict[str, object]
+) -> None:
+    """Where the proposal may be counted or drawn blind, the plan measures the share of blind
+    fillings that respect every card's bins; it agrees with the exact share (the counted
+    fillings over every filling of the bins' sizes) within five standard errors."""
+    rules = tarotlib.variant(name, **options)
+    checked = 0
+    for seed in range(40):
+        state = position(rules, seed, 4, 1)
+        if state.is_over:
+            continue
+        seat = ((state.to_act or 0) + 1) % rules.players
+        plan = sampler._plan(state, seat)
+        if not plan.counted or not plan.total:
+            continue
+        every = sum(sampler._multinomial(cap) for cap in plan.capacities)
+        exact = plan.total / every
+        trials = 4_000
+        spread = 5 * math.sqrt(exact * (1 - exact) / trials) + 1 / trials
+        assert abs(plan._blind_rate(trials) - exact) <= spread, (seed, exact)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked >= 3

@@ -71,6 +71,7 @@ most.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -83,13 +84,23 @@ from tarotlib.core.actions import Action, Play
 from tarotlib.core.cards import ALL_CARDS
 from tarotlib.core.dealing import Layout
 from tarotlib.deal.state import DealState, add_cards, with_hand
-from tarotlib.errors import DealError, IllegalActionError
+from tarotlib.errors import DealError, IllegalActionError, SamplingError
 
 __all__ = ["consistent_worlds", "sample_world"]
 
 S = TypeVar("S", bound=DealState)
-_MAX_STATES = 100_000
-"""Above this many states the proposal's counts are not computed (see :meth:`_Plan._propose_any`)."""
+_MAX_STATES = 400_000
+"""Above this many states the proposal's counts are not computed (see :meth:`_Plan._propose_any`):
+counting that many takes about a second."""
+_CHEAP_STATES = 20_000
+"""Up to this many states the proposal's counts are always computed (a few tens of ms)."""
+_BLIND_RATE = 0.001
+"""Between :data:`_CHEAP_STATES` and :data:`_MAX_STATES` states, the proposal is counted only
+when fewer blind fillings than this share respect every card's bins (else rejection is cheaper:
+at most about 1,000 blind fillings, some 15 ms, a candidate)."""
+TIME_LIMIT = 2.0
+""":func:`sample_world`'s default time limit, in seconds, for drawing the candidates of a world
+(the analysis of the first call on a position comes on top: about a second at most)."""
 Place = tuple[str, int]
 """Where a card is dealt: ``("hand", seat)``, or ``("kitty", seat)`` / ``("stock", seat)`` by
 the seat that receives the card (-1: nobody); ``("known", seat)``: a seen card that ``seat`` may
@@ -457,6 +468,18 @@ class _Plan:
                 cap[index[(p, -1)]] -= x
             if min(cap, default=0) >= 0:
                 self.capacities.append(tuple(cap))
+        # The bins in the order the counts take them: those fewer cards may go into first, the
+        # two that most may go into last (counted without a search, see _last_ways).
+        takers = [sum(1 for m in allowed.values() if m >> i & 1) for i in range(len(bins))]
+        order = sorted(range(len(bins)), key=lambda i: (takers[i], i))
+        if order != list(range(len(bins))):
+            self.bins = bins = [bins[i] for i in order]
+            allowed = {
+                c: sum(1 << j for j, i in enumerate(order) if m >> i & 1)
+                for c, m in allowed.items()
+            }
+            self.allowed = allowed
+            self.capacities = [tuple(cap[i] for i in order) for cap in self.capacities]
         groups: dict[int, list[int]] = {}
         for card in sorted(allowed):
             groups.setdefault(allowed[card], []).append(card)
@@ -477,9 +500,15 @@ class _Plan:
         states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
         self.by_bin = states_by_bin < states_by_group
         self.sizes = tuple(len(cards) for _, cards in self.groups)
-        # Too many states to count: propose every filling of the bins' sizes alike (their
-        # number is a multinomial) and reject the fillings that break a card's bins.
-        self.counted = min(states_by_bin, states_by_group) <= _MAX_STATES
+        # Too many states to count, or few fillings of the bins' sizes break a card's bins:
+        # propose every filling alike (their number is a multinomial) and reject those that
+        # break a card's bins. Counting is kept for the positions where it is cheap, or where
+        # blind fillings are rarely right (2,000 tried, on a fixed seed: the plan stays the
+        # same for the same position).
+        most = min(states_by_bin, states_by_group)
+        self.counted = most <= _CHEAP_STATES or (
+            most <= _MAX_STATES and self._blind_rate(2_000) < _BLIND_RATE
+        )
         if not self.counted:
             self.weights = [_multinomial(cap) for cap in self.capacities]
         else:
@@ -488,6 +517,33 @@ class _Plan:
                 for cap in self.capacities
             ]
         self.total = sum(self.weights)
+
+    def _blind_rate(self, trials: int) -> float:
+        """The share of ``trials`` blind fillings of the bins' sizes (as :meth:`_propose_any`
+        draws them, on a fixed seed) that respect every card's bins."""
+        rng = random.Random(0)
+        weights = [_multinomial(cap) for cap in self.capacities]
+        total = sum(weights)
+        if not total:
+            return 0.0
+        deck = [c for _, cards in self.groups for c in cards]
+        allowed = self.allowed
+        hits = 0
+        for _ in range(trials):
+            pick = rng.randrange(total)
+            at = 0
+            while pick >= weights[at]:
+                pick -= weights[at]
+                at += 1
+            rng.shuffle(deck)
+            start = 0
+            for b, x in enumerate(self.capacities[at]):
+                if any(not allowed[c] >> b & 1 for c in deck[start : start + x]):
+                    break
+                start += x
+            else:
+                hits += 1
+        return hits / trials
 
     @staticmethod
     def _allows(
@@ -560,7 +616,36 @@ class _Plan:
         a time (:meth:`_count`), so that the counts of bin ``b`` are not all listed."""
         if b == len(cap):
             return 0 if any(rest) else 1
+        if b >= len(cap) - 2:
+            return self._last_ways(b, rest, cap)
         return self._count(b, 0, rest, cap[b], cap)
+
+    def _last_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
+        """:meth:`bin_ways` for the last bin or the last two, without a search: the last bin
+        takes every card left, if it may; of two, the first takes the cards only it may take,
+        and as many of the cards both may take as its room leaves (a binomial coefficient)."""
+        total = 0
+        only: list[int] = [0, 0]
+        both = 0
+        bins = range(b, len(cap))
+        for g, r in enumerate(rest):
+            if not r:
+                continue
+            mask = self.groups[g][0]
+            open_ = [i for i in bins if mask >> i & 1]
+            if not open_:
+                return 0
+            total += r
+            if len(open_) == 2:
+                both += r
+            else:
+                only[open_[0] - b] += r
+        if total != sum(cap[b:]):
+            return 0
+        if b == len(cap) - 1:
+            return 1
+        k = cap[b] - only[0]
+        return comb(both, k) if 0 <= k <= both else 0
 
     def _count(self, b: int, g: int, rest: tuple[int, ...], room: int, cap: tuple[int, ...]) -> int:
         """The ways to put ``room`` more cards into bin ``b`` from its groups ``g``...
@@ -612,11 +697,14 @@ class _Plan:
             rest = after
         return content
 
-    def _propose_any(self, rng: random.Random, cap: tuple[int, ...]) -> list[list[int]]:
+    def _propose_any(
+        self, rng: random.Random, cap: tuple[int, ...], deadline: _Deadline
+    ) -> list[list[int]]:
         """A filling of the bins' sizes ``cap`` drawn uniformly among those that respect every
-        card's bins (uniform fillings of the sizes, the others rejected)."""
+        card's bins (uniform fillings of the sizes, the others rejected, until ``deadline``)."""
         deck = [c for _, cards in self.groups for c in cards]
         while True:
+            deadline.tick()
             rng.shuffle(deck)
             content: list[list[int]] = []
             at = 0
@@ -629,8 +717,9 @@ class _Plan:
             else:
                 return content
 
-    def propose(self, rng: random.Random) -> tuple[Layout, tuple[Action, ...]]:
-        """A layout and history drawn uniformly among those respecting the allowed bins."""
+    def propose(self, rng: random.Random, deadline: _Deadline) -> tuple[Layout, tuple[Action, ...]]:
+        """A layout and history drawn uniformly among those respecting the allowed bins (raises
+        :class:`~tarotlib.errors.SamplingError` once ``deadline`` is past)."""
         if not self.total:
             raise DealError("no world is consistent with what the seat has seen")
         pick = rng.randrange(self.total)
@@ -657,7 +746,7 @@ class _Plan:
                 at += x
             cap = rest
         if not self.counted:
-            content = self._propose_any(rng, cap)
+            content = self._propose_any(rng, cap, deadline)
         elif self.by_bin:
             content = self._propose_by_bin(rng, cap)
         filled = dict(self.fixed)
@@ -676,6 +765,33 @@ class _Plan:
             for step, c in zip(run.steps, sorted(cards), strict=True):
                 actions[step] = _with_card(actions[step], c)
         return _layout(self.state, filled), tuple(actions)
+
+
+class _Deadline:
+    """The time limit of one draw: :meth:`tick` counts a candidate and raises
+    :class:`~tarotlib.errors.SamplingError` once the limit is past (the clock read every 64
+    candidates)."""
+
+    __slots__ = ("end", "limit", "seat", "tried")
+
+    def __init__(self, limit: float | None, seat: int) -> None:
+        self.limit = limit
+        self.end = None if limit is None else time.perf_counter() + limit
+        self.seat = seat
+        self.tried = 0
+
+    def tick(self) -> None:
+        self.tried += 1
+        if (
+            self.end is not None
+            and ((self.tried & 63) == 1 or self.limit == 0)
+            and time.perf_counter() >= self.end
+        ):
+            raise SamplingError(
+                f"no world found for seat {self.seat} within {self.limit} s (candidates "
+                f"tried: {self.tried:,}): the position's constraints leave few of the "
+                "candidates standing; a larger time_limit (or None) lets the sampler go on"
+            )
 
 
 class _Tester:
@@ -784,12 +900,23 @@ def _plan(state: DealState, seat: int) -> _Plan:
     return _Plan(state, seat)
 
 
-def sample_world(state: S, seat: int, rng: random.Random | int | None = None) -> S:
+def sample_world(
+    state: S,
+    seat: int,
+    rng: random.Random | int | None = None,
+    *,
+    time_limit: float | None = TIME_LIMIT,
+) -> S:
     """A deal state drawn exactly uniformly among the worlds consistent with what ``seat`` has
     seen of ``state`` (see the module docstring): the same observations for ``seat`` all along,
     the cards it never saw dealt again, and another seat's secret actions (an écart, a discard, a
     card given back face down) drawn again with them. ``rng`` is a :class:`random.Random` or a
     seed (the same seed, the same world).
+
+    A draw never runs on: past ``time_limit`` seconds (default :data:`TIME_LIMIT`, 2 s; None: no
+    limit) of drawing candidates it raises :class:`~tarotlib.errors.SamplingError`. The first
+    call on a position also analyses its history (cached per state and seat: about a second at
+    most).
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("belote")
@@ -799,10 +926,18 @@ def sample_world(state: S, seat: int, rng: random.Random | int | None = None) ->
     (True, True, True)
     """
     state.check_seat(seat)
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit >= 0
+    ):
+        raise ValueError(f"time_limit is a number of seconds >= 0 or None, not {time_limit!r}")
     gen = rng if isinstance(rng, random.Random) else random.Random(rng)
     plan = _plan(state, seat)
+    deadline = _Deadline(time_limit, seat)
     while True:
-        layout, actions = plan.propose(gen)
+        deadline.tick()
+        layout, actions = plan.propose(gen, deadline)
         world = _replay(state, layout, seat, plan.seen, actions)
         if world is not None:
             return world
