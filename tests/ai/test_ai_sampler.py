@@ -301,7 +301,7 @@ def test_exactly_uniform_without_counts(
     """The proposal used when there are too many states to count (every filling of the bins'
     sizes alike, the fillings that break a card's bins rejected) is exactly uniform too."""
     monkeypatch.setattr(sampler, "_MAX_STATES", 0)
-    monkeypatch.setattr(sampler, "_CHEAP_STATES", 0)
+    monkeypatch.setattr(sampler, "_KEEP_STATES", 0)
     sampler._plan.cache_clear()
     try:
         assert not sampler._plan(
@@ -395,7 +395,7 @@ def test_a_draw_past_its_time_limit_raises(monkeypatch: pytest.MonkeyPatch) -> N
     does any draw given no time at all. A limit is a number of seconds or None."""
     state = _issue_position()
     monkeypatch.setattr(sampler, "_MAX_STATES", 0)
-    monkeypatch.setattr(sampler, "_CHEAP_STATES", 0)
+    monkeypatch.setattr(sampler, "_KEEP_STATES", 0)
     sampler._plan.cache_clear()
     try:
         assert not sampler._plan(state, 1).counted

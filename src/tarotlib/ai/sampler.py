@@ -92,10 +92,11 @@ S = TypeVar("S", bound=DealState)
 _MAX_STATES = 400_000
 """Above this many states the proposal's counts are not computed (see :meth:`_Plan._propose_any`):
 counting that many takes about a second."""
-_CHEAP_STATES = 20_000
-"""Up to this many states the proposal's counts are always computed (a few tens of ms)."""
+_KEEP_STATES = 20_000
+"""Up to this many states the proposal's counts are always computed, the bins in their first
+order (a few tens of ms)."""
 _BLIND_RATE = 0.001
-"""Between :data:`_CHEAP_STATES` and :data:`_MAX_STATES` states, the proposal is counted only
+"""Between :data:`_KEEP_STATES` and :data:`_MAX_STATES` states, the proposal is counted only
 when fewer blind fillings than this share respect every card's bins (else rejection is cheaper:
 at most about 1,000 blind fillings, some 15 ms, a candidate)."""
 TIME_LIMIT = 2.0
@@ -468,11 +469,24 @@ class _Plan:
                 cap[index[(p, -1)]] -= x
             if min(cap, default=0) >= 0:
                 self.capacities.append(tuple(cap))
-        # The bins in the order the counts take them: those fewer cards may go into first, the
-        # two that most may go into last (counted without a search, see _last_ways).
-        takers = [sum(1 for m in allowed.values() if m >> i & 1) for i in range(len(bins))]
-        order = sorted(range(len(bins)), key=lambda i: (takers[i], i))
-        if order != list(range(len(bins))):
+        self._group(allowed)
+        # Too many states to count, or few fillings of the bins' sizes break a card's bins:
+        # propose every filling alike (their number is a multinomial) and reject those that
+        # break a card's bins. Up to _KEEP_STATES the proposal is always counted; beyond, up
+        # to _MAX_STATES, where blind fillings are rarely right (2,000 tried, on a fixed seed:
+        # the plan stays the same for the same position), with the bins in the order that
+        # keeps the counts small (the numbers of states below do not depend on the order).
+        states_by_group = max((_prod(x + 1 for x in cap) for cap in self.capacities), default=1)
+        states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
+        most = min(states_by_bin, states_by_group)
+        self.counted = most <= _KEEP_STATES or (
+            most <= _MAX_STATES and self._blind_rate(2_000) < _BLIND_RATE
+        )
+        if self.counted and most > _KEEP_STATES:
+            # The bins those fewer cards may go into first, the two that most may go into
+            # last (counted without a search, see _last_ways).
+            takers = [sum(1 for m in allowed.values() if m >> i & 1) for i in range(len(bins))]
+            order = sorted(range(len(bins)), key=lambda i: (takers[i], i))
             self.bins = bins = [bins[i] for i in order]
             allowed = {
                 c: sum(1 << j for j, i in enumerate(order) if m >> i & 1)
@@ -480,35 +494,11 @@ class _Plan:
             }
             self.allowed = allowed
             self.capacities = [tuple(cap[i] for i in order) for cap in self.capacities]
-        groups: dict[int, list[int]] = {}
-        for card in sorted(allowed):
-            groups.setdefault(allowed[card], []).append(card)
-        # The largest group last: its counts are then forced.
-        self.groups = sorted(groups.items(), key=lambda g: (len(g[1]), g[0]))
-        self._memo: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
-        # The groups each bin may take cards from, by bin, and the counts of bin_ways so far.
-        self._open = [
-            [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1]
-            for b in range(len(bins))
-        ]
-        self._counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
-        # The bins each group may go into, by group (for ways).
-        self._bins_of = [[b for b in range(len(bins)) if mask >> b & 1] for mask, _ in self.groups]
+            self._group(allowed)
         # Fill the bins group by group, or group by group into bins (the bin by bin programme:
         # its states are the groups' remaining sizes), whichever has fewer states.
-        states_by_group = max((_prod(x + 1 for x in cap) for cap in self.capacities), default=1)
-        states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
         self.by_bin = states_by_bin < states_by_group
         self.sizes = tuple(len(cards) for _, cards in self.groups)
-        # Too many states to count, or few fillings of the bins' sizes break a card's bins:
-        # propose every filling alike (their number is a multinomial) and reject those that
-        # break a card's bins. Counting is kept for the positions where it is cheap, or where
-        # blind fillings are rarely right (2,000 tried, on a fixed seed: the plan stays the
-        # same for the same position).
-        most = min(states_by_bin, states_by_group)
-        self.counted = most <= _CHEAP_STATES or (
-            most <= _MAX_STATES and self._blind_rate(2_000) < _BLIND_RATE
-        )
         if not self.counted:
             self.weights = [_multinomial(cap) for cap in self.capacities]
         else:
@@ -517,6 +507,23 @@ class _Plan:
                 for cap in self.capacities
             ]
         self.total = sum(self.weights)
+
+    def _group(self, allowed: dict[int, int]) -> None:
+        """The free cards grouped by their allowed bins, and what the counts read of them."""
+        n = len(self.bins)
+        groups: dict[int, list[int]] = {}
+        for card in sorted(allowed):
+            groups.setdefault(allowed[card], []).append(card)
+        # The largest group last: its counts are then forced.
+        self.groups = sorted(groups.items(), key=lambda g: (len(g[1]), g[0]))
+        self._memo: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
+        # The groups each bin may take cards from, by bin, and the counts of bin_ways so far.
+        self._open = [
+            [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1] for b in range(n)
+        ]
+        self._counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
+        # The bins each group may go into, by group (for ways).
+        self._bins_of = [[b for b in range(n) if mask >> b & 1] for mask, _ in self.groups]
 
     def _blind_rate(self, trials: int) -> float:
         """The share of ``trials`` blind fillings of the bins' sizes (as :meth:`_propose_any`
