@@ -41,12 +41,16 @@ How it works (nothing here knows a game; everything goes through the deal machin
    ways to fill the bins (exact integers; group by group, or bin by bin, whichever has fewer
    states; summed over the ways each run may take its cards from its sources), and the counts of
    each group in each bin are drawn in proportion; then the cards and the order within each
-   place are shuffled.
+   place are shuffled. Where counting would take too many states, or blind fillings of the bins'
+   sizes are often right, every filling is proposed alike and those that break a card's bins
+   are rejected (exactly uniform too).
 4. The history, with each run's cards in increasing order, is replayed on the candidate; it is
    rejected at the first illegal action or different observation, and drawn again. Rejection from
    an exactly uniform proposal on a superset is exactly uniform on the accepted worlds.
 
-The analysis of steps 1–3 and the counts of step 3 are cached per ``(state, seat)``.
+The analysis of steps 1–3 and the counts of step 3 are cached per ``(state, seat)``. A draw
+never runs on: past its time limit (:data:`TIME_LIMIT`) of drawing candidates it raises
+:class:`~tarotlib.errors.SamplingError`.
 
 The conditions of step 2 rest on assumptions about trick games, checked against the brute force
 in the tests: an action that removes a card from its actor's hand needs the card in that hand; a
