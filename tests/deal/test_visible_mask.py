@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tarotlib
+from tarotlib.core.cards import Card
 from tarotlib.testing import random_play
 from tarotlib.testing.strategies import deals, rules
 
@@ -120,3 +121,34 @@ def test_equal_over_seeded_deals(name: str, options: dict[str, Any]) -> None:
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
             check_all_seats(state)
+
+
+ONE_OF_EACH = [
+    ("french-tarot", {"players": 4}),
+    ("french-tarot", {"players": 5, "declarations": "poignee_and_misere"}),
+    ("french-tarot-solo", {}),
+    ("belote", {}),
+    ("contree", {"declarations": True}),
+    ("lombardy", {}),
+    ("reseghino", {}),
+    ("tarocco-ombre", {"players": 3}),
+    ("ombra-arrabiata", {}),
+    ("chambery", {"players": 4}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), ONE_OF_EACH)
+def test_visible_cards_are_card_indices_of_one_type(name: str, options: dict[str, Any]) -> None:
+    """``visible_cards()`` is a frozenset of ``Card`` objects in every game, exposed cards
+    (Lombardy, LO-12.3), the discard and the Matto's card included: never a plain int beside
+    the cards."""
+    rules_ = tarotlib.variant(name, **options)
+    for seed in range(examples(6)):
+        rng = random.Random(seed)
+        state = rules_.new_deal(seed=seed)
+        while not state.is_over:
+            for seat in range(rules_.players):
+                seen = getattr(state.observation(seat), "visible_cards")()  # noqa: B009
+                assert type(seen) is frozenset
+                assert all(type(c) is Card for c in seen), seen
+            state = state.apply(rng.choice(state.legal_actions()))

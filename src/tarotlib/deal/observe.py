@@ -22,6 +22,7 @@ progress and the result — never another seat's hidden card.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 import attrs
@@ -31,7 +32,18 @@ from tarotlib.core.results import DealResult
 from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal.state import DealState
 
-__all__ = ["DealObservation", "Observation", "common_fields", "json_token", "observe"]
+__all__ = ["DealObservation", "Observation", "as_cards", "common_fields", "json_token", "observe"]
+
+
+def as_cards(cards: Iterable[int]) -> frozenset[int]:
+    """``cards`` (card indices or :class:`~tarotlib.core.cards.Card` objects) as a frozenset of
+    ``Card`` objects: what every observation's ``visible_cards()`` returns, one type throughout.
+
+    >>> from tarotlib.core.cards import parse_card
+    >>> sorted(as_cards([0, parse_card("KH")]))
+    [Card(1S), Card(KH)]
+    """
+    return frozenset(ALL_CARDS[c] for c in cards)
 
 
 class Observation(Protocol):
@@ -123,7 +135,7 @@ class DealObservation:
         cards: set[int] = set(self.hand) | set(self.current_trick)
         for t in self.tricks:
             cards |= set(t.cards)
-        return frozenset(cards)
+        return as_cards(cards)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form (cards as text, contracts by their token).

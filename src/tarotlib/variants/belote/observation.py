@@ -21,6 +21,7 @@ import attrs
 from tarotlib.core.cards import PIQUET_NOTATION, Card
 from tarotlib.core.results import DealResult
 from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal.observe import as_cards
 from tarotlib.variants.belote.types import Announcement, Combination, CombinationKind, Contract
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class BeloteFamilyObservation:
             cards |= set(shown)
         for _s, _a, c in self.announcements:
             cards.add(c)
-        return frozenset(cards)
+        return as_cards(cards)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form (cards in Belote notation, BE-1.2): the shared fields, with the game's

@@ -15,7 +15,7 @@ import attrs
 
 from tarotlib.core.cards import ALL_CARDS, Card, cards_of
 from tarotlib.deal import FOOL_EXCHANGE, Exchange, exchanges, exchanges_seen, out_of_play
-from tarotlib.deal.observe import DealObservation, common_fields
+from tarotlib.deal.observe import DealObservation, as_cards, common_fields
 from tarotlib.variants.chambery.state import ChamberyState, shown_trumps
 
 __all__ = ["ChamberyObservation", "observe", "visible_mask"]
@@ -67,7 +67,7 @@ class ChamberyObservation(DealObservation):
             cards.add(int(self.called_card))
         if self.fou_exchange is not None:
             cards.add(int(self.fou_exchange[2]))
-        return frozenset(cards)
+        return as_cards(cards)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form.

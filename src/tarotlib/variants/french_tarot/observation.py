@@ -15,6 +15,7 @@ import attrs
 from tarotlib.core.cards import ALL_CARDS, TRUMP_MASK, Card, cards_of
 from tarotlib.core.results import DealResult
 from tarotlib.core.tricks import PlayedTrick
+from tarotlib.deal.observe import as_cards
 from tarotlib.variants.french_tarot.facts import PETIT_SEC
 from tarotlib.variants.french_tarot.types import TAKES_CHIEN, Contract, Declaration
 
@@ -82,7 +83,7 @@ class FrenchTarotObservation:
             cards |= set(d.shown)
         if self.called_card is not None:
             cards.add(self.called_card)
-        return frozenset(cards)
+        return as_cards(cards)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form (cards as text).

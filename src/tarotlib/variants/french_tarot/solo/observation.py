@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tarotlib.core.cards import Card, cards_of
+from tarotlib.deal.observe import as_cards
 from tarotlib.variants.french_tarot.observation import FrenchTarotObservation, observe, table_mask
 from tarotlib.variants.french_tarot.solo.play import AI, DUMMY, PLAYER, face_up_mask
 
@@ -56,7 +57,7 @@ class SoloObservation(FrenchTarotObservation):
         >>> state.observation(0).visible_cards() == set(state.hand(0))
         True
         """
-        return super().visible_cards() | frozenset(self.dummy_face_up)
+        return as_cards(super().visible_cards() | frozenset(self.dummy_face_up))
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form (cards as text): French Tarot's, with the solo's piles.

@@ -12,7 +12,7 @@ import attrs
 from tarotlib.core.actions import Action
 from tarotlib.core.cards import Card
 from tarotlib.deal import FOOL_EXCHANGE
-from tarotlib.deal.observe import DealObservation, common_fields
+from tarotlib.deal.observe import DealObservation, as_cards, common_fields
 from tarotlib.variants.lombard.lombardy.state import LombardState, MattoExchange, sides_of
 
 __all__ = ["LombardObservation", "observe", "visible_mask"]
@@ -56,7 +56,7 @@ class LombardObservation(DealObservation):
         cards |= {int(c) for c in self.discard}
         if self.matto is not None:
             cards.add(int(self.matto.card))
-        return frozenset(cards)
+        return as_cards(cards)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form.

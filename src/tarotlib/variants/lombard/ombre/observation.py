@@ -35,7 +35,7 @@ from tarotlib.deal import (
     fool_exchange,
     out_of_play,
 )
-from tarotlib.deal.observe import DealObservation, common_fields
+from tarotlib.deal.observe import DealObservation, as_cards, common_fields
 
 __all__ = ["OmbreObservation", "observe", "visible_mask"]
 
@@ -85,7 +85,7 @@ class OmbreObservation(DealObservation):
             cards.add(e.named)
             if e.returned is not None:
                 cards.add(e.returned)
-        return frozenset(cards)
+        return as_cards(cards)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form (cards as text, contracts by their token): the common fields
