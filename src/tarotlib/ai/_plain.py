@@ -149,6 +149,7 @@ class PlainSearch:
         self.reduce = None if merger is None else merger.merge
         self.check = check
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        self.sures: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
         self.finals: dict[tuple[int, int, bool], float] = {}
         self.history: tuple[dict[int, int], ...] = tuple({} for _ in x.nxt)
         self.hands: list[int] = []
@@ -435,12 +436,21 @@ class PlainSearch:
             else:
                 key = (*canon, seat, won)
                 base = slope * raw
-            # (one side at most has such cards: each would have to beat the other's)
-            sure = self.sure(ours, live)
-            points_ours, tricks_ours = self.surely(sure, True)
-            points_theirs, tricks_theirs = (
-                (0, 0) if sure else self.surely(self.sure(live & ~ours, live), False)
-            )
+            # What the cards that surely win their trick bring each side, kept by key (the
+            # folded hands give the same: a run's cards are alike to every other card).
+            sures = self.sures.get(key)
+            if sures is None:
+                # (one side at most has such cards: each would have to beat the other's)
+                sure = self.sure(ours, live)
+                if sure:
+                    sures = (*self.surely(sure, True), 0, 0)
+                else:
+                    sure = self.sure(live & ~ours, live)
+                    sures = (0, 0, *self.surely(sure, False)) if sure else (0, 0, 0, 0)
+                if len(self.sures) > 1_000_000:
+                    self.sures.clear()
+                self.sures[key] = sures
+            points_ours, tricks_ours, points_theirs, tricks_theirs = sures
             lo, hi = self._bounds(
                 raw + points_ours, raw + rem - points_theirs, won + tricks_ours,
                 won + left - tricks_theirs,
