@@ -37,43 +37,21 @@ except ImportError:  # pragma: no cover
 from tarotlib.ai import sample_world
 from tarotlib.errors import SamplingError
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import CONFIGS, label, play_positions
+
 SEED = 25_000
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
-    ("french-tarot-solo", {}),
-    ("belote", {}),
-    ("contree", {}),
-    ("lombardy", {}),
-    ("reseghino", {}),
-    *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
-    ("ombra-arrabiata", {}),
-    *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
-]
-
-
-def label(name: str, options: dict[str, Any]) -> str:
-    return name + "".join(f" {k}={v}" for k, v in options.items())
 
 
 def positions(name: str, options: dict[str, Any], count: int) -> list[Any]:
     """``count`` positions in the play of the cards, each at a card drawn uniformly among the
     deal's plays."""
-    rules = tarotlib.variant(name, **options)
-    play = len(rules.phase_list) - 2
-    out: list[Any] = []
-    i = 0
-    while len(out) < count and i < 20 * count:
-        rng = random.Random(SEED + i)
-        state = rules.new_deal(seed=SEED + i)
-        i += 1
-        seen: list[Any] = []
-        while not state.is_over:
-            if state.phase_index == play:
-                seen.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
-        if seen:
-            out.append(seen[rng.randrange(len(seen))])
-    return out
+    return play_positions(
+        tarotlib.variant(name, **options),
+        count,
+        SEED,
+        lambda seen, rng: seen[rng.randrange(len(seen))],
+    )
 
 
 def rank(xs: list[float], q: float) -> float:

@@ -41,23 +41,11 @@ import tarotlib  # noqa: E402
 from tarotlib._compiled import COMPILED  # noqa: E402
 from tarotlib.ai import solve  # noqa: E402
 
+sys.path.insert(0, str(HERE))
+from harness import CONFIGS, label, play_positions  # noqa: E402
+
 SEED = 23_000
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
-    ("french-tarot-solo", {}),
-    ("belote", {}),
-    ("contree", {}),
-    ("lombardy", {}),
-    ("reseghino", {}),
-    *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
-    ("ombra-arrabiata", {}),
-    *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
-]
 GOAL_MS = 100.0
-
-
-def label(name: str, options: dict[str, Any]) -> str:
-    return name + "".join(f" {k}={v}" for k, v in options.items())
 
 
 def tricks_left(state: Any) -> int:
@@ -66,21 +54,11 @@ def tricks_left(state: Any) -> int:
 
 def positions(name: str, options: dict[str, Any], left: int, count: int) -> list[Any]:
     """``count`` positions at the first card of a trick with ``left`` tricks to go."""
-    rules = tarotlib.variant(name, **options)
-    play = len(rules.phase_list) - 2
-    out: list[Any] = []
-    i = 0
-    while len(out) < count and i < 20 * count:
-        rng = random.Random(SEED + i)
-        state = rules.new_deal(seed=SEED + i)
-        i += 1
-        while not state.is_over:
-            if state.phase_index == play and tricks_left(state) == left:
-                out.append(state)
-                break
-            legal = state.legal_actions()
-            state = state.apply(legal[rng.randrange(len(legal))])
-    return out
+
+    def first(states: list[Any], rng: random.Random) -> Any:
+        return next((state for state in states if tricks_left(state) == left), None)
+
+    return play_positions(tarotlib.variant(name, **options), count, SEED, first)
 
 
 def measure(states: list[Any], limit: float) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The timing harness shared by ``bench_tarotlib.py``, ``peers.py`` and ``peers_belote.py``.
+"""The timing harness shared by ``bench_tarotlib.py``, ``peers.py`` and ``peers_belote.py``, and
+the configurations and positions shared by ``bench_solver.py`` and ``bench_sampler.py``.
 
 Standard library only, so that it runs unchanged in the peers' throwaway
 virtual environment and in tarotlib's. Every measurement runs a fixed piece
@@ -12,9 +13,11 @@ from __future__ import annotations
 
 import functools
 import gc
+import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 #: Timed repeats of each measurement, and about how long each one lasts: many
 #: short repeats, so that the best of them is likely to have run undisturbed.
@@ -118,3 +121,48 @@ def peers_main(
     json.dump(result, sys.stdout, indent=2)
     print()
     return 0
+
+
+#: Every game and player count of the registry, under its default options.
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
+    ("french-tarot-solo", {}),
+    ("belote", {}),
+    ("contree", {}),
+    ("lombardy", {}),
+    ("reseghino", {}),
+    *(("tarocco-ombre", {"players": p}) for p in (3, 5, 7)),
+    ("ombra-arrabiata", {}),
+    *(("chambery", {"players": p}) for p in (3, 4, 5, 6)),
+]
+
+
+def label(name: str, options: dict[str, Any]) -> str:
+    """A configuration's name in a table: ``chambery players=5``."""
+    return name + "".join(f" {k}={v}" for k, v in options.items())
+
+
+def play_positions(
+    rules: Any, count: int, seed: int, pick: Callable[[list[Any], random.Random], Any]
+) -> list[Any]:
+    """``count`` positions in the play of the cards, at most one a deal: deal ``seed + i`` (``i``
+    from 0, at most ``20 * count`` deals) played to its end by uniform legal actions drawn by
+    ``random.Random(seed + i)``; ``pick(states, rng)`` chooses one of the deal's states in the
+    play of the cards (in order), or None to take none, with the deal's generator."""
+    play = len(rules.phase_list) - 2
+    out: list[Any] = []
+    i = 0
+    while len(out) < count and i < 20 * count:
+        rng = random.Random(seed + i)
+        state = rules.new_deal(seed=seed + i)
+        i += 1
+        states: list[Any] = []
+        while not state.is_over:
+            if state.phase_index == play:
+                states.append(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        chosen = pick(states, rng) if states else None
+        if chosen is not None:
+            out.append(chosen)
+    return out
