@@ -727,12 +727,12 @@ static void Plain_dealloc(Plain *self)
 static PyObject *Plain_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"kernel", "maxing", "values", "final", "slope", "orders", "roles",
-                            "special", "check", "total", "tricks", "table_bits", NULL};
-    PyObject *kernel, *maxing, *values, *final, *slope, *orders, *roles, *special, *check;
+                            "special", "runs", "check", "total", "tricks", "table_bits", NULL};
+    PyObject *kernel, *maxing, *values, *final, *slope, *orders, *roles, *special, *runs, *check;
     int total, tricks, table_bits;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOOOOiii:Plain", names, &KernelType, &kernel,
-                                     &maxing, &values, &final, &slope, &orders, &roles, &special,
-                                     &check, &total, &tricks, &table_bits))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOOOOOiii:Plain", names, &KernelType,
+                                     &kernel, &maxing, &values, &final, &slope, &orders, &roles,
+                                     &special, &runs, &check, &total, &tricks, &table_bits))
         return NULL;
     if (total < 0 || total > 100000 || tricks < 1 || tricks > NCARDS || table_bits < 4 ||
         table_bits > 26) {
@@ -803,36 +803,39 @@ static PyObject *Plain_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             if (m_has(self->kernel->beats[w], c)) b = m_or(b, m_bit(w));
         self->beaten_by[c] = b;
     }
-    /* PlainSearch.runs: in each order, the runs of two or more mergeable cards of one role and
-       one value, one after the other */
+    /* PlainSearch.runs: the runs of equal cards the table's key folds, each a tuple of its cards
+       from the weakest (found in Python, tarotlib.ai._plain.runs) */
     self->nruns = 0;
     memset(self->run_of, -1, sizeof self->run_of);
-    for (int k = 0; self->merge && k < self->norders; k++) {
-        int i = 0, len = self->order_len[k];
-        while (i < len) {
-            int c = self->order[k][i], j = i + 1;
-            if (m_has(self->mergeable, c))
-                while (j < len && m_has(self->mergeable, self->order[k][j]) &&
-                       self->roles[self->order[k][j]] == self->roles[c] &&
-                       self->values[self->order[k][j]] == self->values[c])
-                    j++;
-            if (j - i >= 2) {
-                int r = self->nruns++;
-                m128 m = {0, 0};
-                self->run_low[r][0] = m;
-                for (int t = i; t < j; t++) {
-                    int d = self->order[k][t];
-                    self->run_cards[r][t - i] = (signed char)d;
-                    self->run_of[d] = (signed char)r;
-                    self->run_pos[d] = (signed char)(t - i);
-                    m = m_or(m, m_bit(d));
-                    self->run_low[r][t - i + 1] = m;
-                }
-                self->run_len[r] = j - i;
-                self->run_mask[r] = m;
-            }
-            i = j;
+    if (!PyTuple_Check(runs) || PyTuple_GET_SIZE(runs) > NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "runs: a tuple of runs, each a tuple of card indices");
+        goto fail;
+    }
+    for (Py_ssize_t r = 0; r < PyTuple_GET_SIZE(runs); r++) {
+        PyObject *run = PyTuple_GET_ITEM(runs, r);
+        int len = PyTuple_Check(run) ? (int)PyTuple_GET_SIZE(run) : -1, tmp[NCARDS];
+        if (len < 2 || len > NCARDS || int_items(run, len, tmp, "runs") < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "runs: each run a tuple of 2 or more cards");
+            goto fail;
         }
+        m128 m = {0, 0};
+        self->run_low[r][0] = m;
+        for (int t = 0; t < len; t++) {
+            int d = tmp[t];
+            if (d < 0 || d >= NCARDS || self->run_of[d] >= 0) {
+                PyErr_SetString(PyExc_ValueError, "runs: card indices, each in one run");
+                goto fail;
+            }
+            self->run_cards[r][t] = (signed char)d;
+            self->run_of[d] = (signed char)r;
+            self->run_pos[d] = (signed char)t;
+            m = m_or(m, m_bit(d));
+            self->run_low[r][t + 1] = m;
+        }
+        self->run_len[r] = len;
+        self->run_mask[r] = m;
+        self->nruns = (int)r + 1;
     }
     self->total = total;
     self->tricks = tricks;

@@ -168,6 +168,7 @@ class PlainSearch:
                 orders=None if merger is None else merger.orders,
                 roles=None if merger is None else merger.roles,
                 special=0 if merger is None else merger.special,
+                runs=tuple(cards for _, cards, _ in self.runs),
                 check=check,
                 total=sum(self.values),
                 tricks=x.last,
