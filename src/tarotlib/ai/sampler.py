@@ -15,7 +15,10 @@ be legal. (In every game of the registry the order of such cards does not change
 so this is the world "with these cards put aside".)
 
 :func:`sample_world` returns the replayed state of one world drawn **exactly uniformly** among
-them; :func:`consistent_worlds` lists them all by brute force (for small positions and tests).
+them, the layout included: where another seat's seen cards were dealt (Belote's first five cards
+or the stock, the positions of a Lombard deal) is drawn too. :func:`consistent_worlds` lists them
+by brute force (for small positions and tests), with the seen cards where they were really dealt:
+one world for each deal the seat can tell apart, each standing for as many layouts.
 
 How it works (nothing here knows a game; everything goes through the deal machine):
 
@@ -26,20 +29,29 @@ How it works (nothing here knows a game; everything goes through the deal machin
    same observation (:class:`~tarotlib.core.actions.Discard` of an écart,
    :class:`~tarotlib.core.actions.Give` of a card given back face down, ...); consecutive secret steps
    of one seat make a run.
-2. The cards whose place is unknown to the seat are the *free* cards: the cards it never saw, and
-   the cards it saw leaving the hand of a seat that had received a card in secret before (they may
-   have been that card). The seen cards a seat may have put aside in secret (the chien cards a
-   taker took) keep their dealt places, but whether they were put aside is free too. Each free
-   card gets the *bins* it may fall into — kept in a place as dealt (a hand; the kitty or the
+2. The cards whose dealt place is unknown to the seat are the *free* cards: the cards it never
+   saw, and the cards it saw but not where they were dealt — another seat's cards seen played or
+   shown in its hand: whether they came with Belote's first five cards or from the stock, their
+   positions in a Lombard deal. A seen card keeps its dealt position only where the seat saw it
+   there: seen just after the deal (its own hand, a card turned up, the exposed cards), seen in
+   the kitty or the stock or as a hand took it from there (a chien shown), taken from there into
+   its own hand; and the seen cards of a hand whose dealing order the play reads (the solo's
+   piles, whose top card the AI leads: the real history replayed with that hand's unseen
+   positions reversed no longer gives the seat its observations), where the order is what the
+   seat saw. The seen cards a seat may have put aside in secret (the chien cards a taker took)
+   keep their dealt places, but whether they were put aside is free too. Each free card gets the
+   *bins* it may fall into — kept in a place as dealt (a hand; the kitty or the
    stock, by the seat that receives them), or dealt there and then used by one run — by necessary
-   conditions only: a card its holder played or showed was in its hand then; a card whose presence
+   conditions only: a card its holder played or showed, or that the seat saw in its hand, was in
+   its hand then (a card with one bin left is put there before counting); a card whose presence
    would have made a card play illegal (a void shown) was not in the player's hand then; a card
    refused for a secret action with the fewest cards its actor may hold (or one that would have
    shown itself) is never used there.
 3. A candidate (layout, runs' cards) is drawn exactly uniformly among those respecting these bins
    and their sizes: the cards are grouped by their allowed bins, a dynamic programme counts the
-   ways to fill the bins (exact integers; group by group, or bin by bin, whichever has fewer
-   states; summed over the ways each run may take its cards from its sources), and the counts of
+   ways to fill the bins (exact integers; group by group, or bin by bin — merging the groups the
+   bins left no longer tell apart — whichever has fewer states; summed over the ways each run may
+   take its cards from its sources), and the counts of
    each group in each bin are drawn in proportion; then the cards and the order within each
    place are shuffled. Where counting would take too many states, or blind fillings of the bins'
    sizes are often right, every filling is proposed alike and those that break a card's bins
@@ -151,6 +163,28 @@ def _seen(observation: object) -> frozenset[int]:
     if callable(visible):
         return frozenset(int(c) for c in visible())
     return frozenset(int(c) for c in getattr(observation, "hand", ()))
+
+
+def _reads_order(
+    state: DealState, y: int, seat: int, first: frozenset[int], seen: Sequence[object]
+) -> bool:
+    """Whether the play reads the dealing order of ``y``'s hand, for ``seat``: whether the real
+    history, on the real layout with the cards of ``y`` that ``seat`` did not see at the deal
+    dealt in the reverse order, stops giving ``seat`` its observations (the solo's piles: the AI
+    leads its top card). False where the hands keep no order."""
+    order = state.data.order
+    if order is None:
+        return False
+    hand = [int(c) for c in order[y]]
+    at = [i for i, c in enumerate(hand) if c not in first]
+    if len(at) < 2:
+        return False
+    for i, c in zip(at, reversed([hand[i] for i in at]), strict=True):
+        hand[i] = c
+    filled = dict(_slots(state))
+    filled.update((("hand", y, i), c) for i, c in enumerate(hand))
+    layout = _layout(state, filled)
+    return _replay(state, layout, seat, seen, state.history) is None
 
 
 def _hands(state: DealState) -> tuple[int, ...]:
@@ -312,6 +346,7 @@ class _Plan:
         # Where the cards went: the seat receiving each kitty or stock card, the places that
         # fed each seat's hand by each step, the cards leaving hands and joining them.
         receiver: dict[int, int] = {}
+        taken: dict[int, int] = {}  # kitty or stock card -> the step a hand took it
         fed: list[list[tuple[int, Place]]] = [[] for _ in range(n)]  # (step, place)
         removed: list[tuple[int, int, int]] = []  # (step, seat, card), not by a secret step
         entered: dict[tuple[int, int], int] = {}  # (seat, card) -> step, from another hand
@@ -338,6 +373,7 @@ class _Plan:
                             entered.setdefault((y, c), step - 1)
                     elif c in loose:
                         receiver.setdefault(c, y)
+                        taken.setdefault(c, step - 1)
                         fed[y].append((step - 1, (kind_of[c], y)))
             before = after
 
@@ -345,8 +381,24 @@ class _Plan:
             """The runs that gave ``y`` a card before ``step``."""
             return [r for r, run in enumerate(runs) if run.receiver == y and run.steps[-1] < step]
 
-        # Free cards: never seen, or seen leaving a hand that had received a card in secret.
-        free = {card for _, card in slots if card not in seen_cards}
+        # The seen cards whose dealt position the seat knows: seen just after the deal (its own
+        # hand, a card turned up, the exposed cards), seen in the kitty or the stock or as a hand
+        # took them from there (a chien shown), or taken from there into its own hand; and the
+        # seen cards of a hand whose order the play reads (_reads_order: the solo's piles), where
+        # the order is what the seat saw. Where another seat's other seen cards were dealt (its
+        # first five cards or the stock, its dealing positions), the seat does not know: free.
+        placed = set(visible[0])
+        for c in loose & seen_cards:
+            last = taken.get(c, len(visible) - 1)
+            if receiver.get(c) == seat or any(c in visible[k] for k in range(last + 2)):
+                placed.add(c)
+        for y in range(n):
+            if _reads_order(state, y, seat, visible[0], self.seen):
+                held = state.layout.hand_masks[y]
+                placed.update(c for c in seen_cards if held >> c & 1)
+        # Free cards: never seen, seen but not where they were dealt, or seen leaving a hand that
+        # had received a card in secret.
+        free = {card for _, card in slots if card not in seen_cards or card not in placed}
         for step, y, c in removed:
             if c in seen_cards and gives_into(y, step) and (y, c) not in entered:
                 free.add(c)
@@ -431,6 +483,13 @@ class _Plan:
         for step, y, c in removed:
             if c in free and (y, c) not in entered:
                 allowed[c] &= held_bins(y, step, False)
+        shown: set[int] = set()  # a free card seen in another seat's hand: in it then
+        for step, cards in enumerate(visible):
+            for c in cards & free.difference(shown):
+                for y in range(n):
+                    if y != seat and hands_at[step][y] >> c & 1 and (y, c) not in entered:
+                        allowed[c] &= held_bins(y, step, True)
+                        shown.add(c)
         # Voids: a card nobody names was not in the hand of a player whose play it would have
         # made illegal.
         quiet = [c for c in sorted(free) if c not in mentioned and c in allowed]
@@ -473,6 +532,19 @@ class _Plan:
                 cap[index[(p, -1)]] -= x
             if min(cap, default=0) >= 0:
                 self.capacities.append(tuple(cap))
+        # A card with one bin goes there: it is put aside, and the bins' room counted without it
+        # (a played card of a hand that nothing else fed, in most games).
+        self.forced: dict[int, list[int]] = {}  # bin -> its cards
+        for c, m in list(allowed.items()):
+            if m and not m & (m - 1):
+                self.forced.setdefault(m.bit_length() - 1, []).append(c)
+                del allowed[c]
+        taken_room = [len(self.forced.get(i, ())) for i in range(len(bins))]
+        self.capacities = [
+            tuple(x - t for x, t in zip(cap, taken_room, strict=True))
+            for cap in self.capacities
+            if all(x >= t for x, t in zip(cap, taken_room, strict=True))
+        ]
         self._group(allowed)
         # Too many states to count, or few fillings of the bins' sizes break a card's bins:
         # propose every filling alike (their number is a multinomial) and reject those that
@@ -498,6 +570,7 @@ class _Plan:
             }
             self.allowed = allowed
             self.capacities = [tuple(cap[i] for i in order) for cap in self.capacities]
+            self.forced = {order.index(i): cards for i, cards in self.forced.items()}
             self._group(allowed)
         # Fill the bins group by group, or group by group into bins (the bin by bin programme:
         # its states are the groups' remaining sizes), whichever has fewer states.
@@ -521,10 +594,24 @@ class _Plan:
         # The largest group last: its counts are then forced.
         self.groups = sorted(groups.items(), key=lambda g: (len(g[1]), g[0]))
         self._memo: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
-        # The groups each bin may take cards from, by bin, and the counts of bin_ways so far.
-        self._open = [
-            [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1] for b in range(n)
-        ]
+        # The bin by bin programme merges the groups that the bins left to fill no longer tell
+        # apart: at bin b, a *class* is the groups whose masks agree on bins b..., and its count is
+        # theirs summed (which of them a card came from no longer matters). By bin: each class's
+        # mask, the class each becomes at the next bin, the classes the bin may take from, and the
+        # counts of bin_ways so far.
+        self._masks: list[list[int]] = []
+        self._lift: list[list[int]] = []
+        for b in range(n + 1):
+            kept = ~((1 << b) - 1)
+            masks: list[int] = []
+            for mask, _ in self.groups:
+                if mask & kept not in masks:
+                    masks.append(mask & kept)
+            self._masks.append(masks)
+        for b in range(n):
+            kept = ~((1 << (b + 1)) - 1)
+            self._lift.append([self._masks[b + 1].index(m & kept) for m in self._masks[b]])
+        self._open = [[k for k, m in enumerate(self._masks[b]) if m >> b & 1] for b in range(n)]
         self._counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         # The bins each group may go into, by group (for ways).
         self._bins_of = [[b for b in range(n) if mask >> b & 1] for mask, _ in self.groups]
@@ -615,16 +702,29 @@ class _Plan:
         return got
 
     def _takes(self, b: int, rest: tuple[int, ...], room: int) -> Iterator[tuple[int, ...]]:
-        """The counts of each group's cards that bin ``b`` takes (``room`` cards in all) from the
-        groups' remaining ``rest``."""
-        open_ = [g for g, (mask, _) in enumerate(self.groups) if mask >> b & 1 and rest[g]]
+        """The counts of each class's cards that bin ``b`` takes (``room`` cards in all) from the
+        classes' remaining ``rest``."""
+        open_ = [k for k in self._open[b] if rest[k]]
         return _bounded_counts(open_, rest, room)
 
+    def _lifted(self, b: int, left: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The classes' counts ``left`` after bin ``b``, as the classes of bin ``b + 1`` (None
+        if a class with no bin left still has cards)."""
+        masks = self._masks[b + 1]
+        out = [0] * len(masks)
+        for k, x in zip(self._lift[b], left, strict=True):
+            if x:
+                if not masks[k]:
+                    return None
+                out[k] += x
+        return tuple(out)
+
     def bin_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
-        """The number of ways to fill bins ``b``... (room ``cap``) with the groups' remaining
-        ``rest`` cards: the sum, over the counts each group gives bin ``b`` (:meth:`_takes`), of
-        the ways to choose those cards times the ways to fill the next bins. Counted one group at
-        a time (:meth:`_count`), so that the counts of bin ``b`` are not all listed."""
+        """The number of ways to fill bins ``b``... (room ``cap``) with the classes' remaining
+        ``rest`` cards (the classes of bin ``b``): the sum, over the counts each class gives bin
+        ``b`` (:meth:`_takes`), of the ways to choose those cards times the ways to fill the next
+        bins. Counted one class at a time (:meth:`_count`), so that the counts of bin ``b`` are
+        not all listed."""
         if b == len(cap):
             return 0 if any(rest) else 1
         if b >= len(cap) - 2:
@@ -638,19 +738,18 @@ class _Plan:
         total = 0
         only: list[int] = [0, 0]
         both = 0
-        bins = range(b, len(cap))
-        for g, r in enumerate(rest):
+        for k, r in enumerate(rest):
             if not r:
                 continue
-            mask = self.groups[g][0]
-            open_ = [i for i in bins if mask >> i & 1]
-            if not open_:
+            mask = self._masks[b][k]
+            first, second = mask >> b & 1, b + 1 < len(cap) and mask >> (b + 1) & 1
+            if not first and not second:
                 return 0
             total += r
-            if len(open_) == 2:
+            if first and second:
                 both += r
             else:
-                only[open_[0] - b] += r
+                only[0 if first else 1] += r
         if total != sum(cap[b:]):
             return 0
         if b == len(cap) - 1:
@@ -659,26 +758,30 @@ class _Plan:
         return comb(both, k) if 0 <= k <= both else 0
 
     def _count(self, b: int, g: int, rest: tuple[int, ...], room: int, cap: tuple[int, ...]) -> int:
-        """The ways to put ``room`` more cards into bin ``b`` from its groups ``g``...
-        (``rest`` of each group left), times the ways to fill the next bins with what is then
+        """The ways to put ``room`` more cards into bin ``b`` from its classes ``g``...
+        (``rest`` of each class left), times the ways to fill the next bins with what is then
         left."""
-        groups = self._open[b]
-        while g < len(groups) and not rest[groups[g]]:
-            g += 1  # a group with no card left gives none
-        if not room or g == len(groups):
-            return 0 if room else self.bin_ways(b + 1, rest, cap)
+        classes = self._open[b]
+        while g < len(classes) and not rest[classes[g]]:
+            g += 1  # a class with no card left gives none
+        if not room or g == len(classes):
+            if room:
+                return 0
+            lifted = self._lifted(b, rest)
+            return 0 if lifted is None else self.bin_ways(b + 1, lifted, cap)
         key = (b, g, room, rest + cap[b + 1 :])
         got = self._counts.get(key)
         if got is None:
             got = 0
-            i = groups[g]
+            i = classes[g]
             r = rest[i]
-            # What the groups after g can give at most: below what is left of the room, g must
-            # give the difference.
+            # What the classes after g can give at most: below what is left of the room, g must
+            # give the difference; a class whose last bin this is gives all it has left.
             after = 0
-            for j in groups[g + 1 :]:
+            for j in classes[g + 1 :]:
                 after += rest[j]
-            for x in range(max(0, room - after), min(r, room) + 1):
+            low = r if self._masks[b][i] >> (b + 1) == 0 else max(0, room - after)
+            for x in range(low, min(r, room) + 1):
                 left = rest if not x else rest[:i] + (r - x,) + rest[i + 1 :]
                 w = self._count(b, g + 1, left, room - x, cap)
                 if w:
@@ -687,25 +790,35 @@ class _Plan:
         return got
 
     def _propose_by_bin(self, rng: random.Random, cap: tuple[int, ...]) -> list[list[int]]:
-        left = [list(cards) for _, cards in self.groups]
+        pools = [list(cards) for _, cards in self.groups]  # the classes of bin 0 are the groups
         rest = self.sizes
         content: list[list[int]] = [[] for _ in self.bins]
         for b in range(len(cap)):
             pick = rng.randrange(self.bin_ways(b, rest, cap))
+            lifted: tuple[int, ...] | None = None
             for take in self._takes(b, rest, cap[b]):
                 after = tuple(r - x for r, x in zip(rest, take, strict=True))
+                lifted = self._lifted(b, after) if b + 1 < len(cap) else after
+                if lifted is None:
+                    continue
                 w = _prod(comb(r, x) for r, x in zip(rest, take, strict=True))
-                w *= self.bin_ways(b + 1, after, cap)
+                w *= self.bin_ways(b + 1, lifted, cap)
                 if pick < w:
                     break
                 pick -= w
-            for g, x in enumerate(take):
+            for k, x in enumerate(take):
                 if x:
-                    chosen = rng.sample(left[g], x)
+                    chosen = rng.sample(pools[k], x)
                     content[b].extend(chosen)
                     taken = set(chosen)
-                    left[g] = [c for c in left[g] if c not in taken]
-            rest = after
+                    pools[k] = [c for c in pools[k] if c not in taken]
+            if b + 1 < len(cap):
+                merged: list[list[int]] = [[] for _ in self._masks[b + 1]]
+                for k, pool in zip(self._lift[b], pools, strict=True):
+                    merged[k].extend(pool)
+                pools = merged
+            assert lifted is not None
+            rest = lifted
         return content
 
     def _propose_any(
@@ -760,6 +873,8 @@ class _Plan:
             content = self._propose_any(rng, cap, deadline)
         elif self.by_bin:
             content = self._propose_by_bin(rng, cap)
+        for i, cards in self.forced.items():
+            content[i] = [*content[i], *cards]
         filled = dict(self.fixed)
         by_place: dict[Place, list[int]] = {p: [] for p in self.slots_of}
         used: list[list[int]] = [[] for _ in self.runs]
@@ -955,9 +1070,10 @@ def sample_world(
 
 
 def consistent_worlds(state: S, seat: int) -> list[S]:
-    """Every world consistent with what ``seat`` has seen of ``state``, by brute force (for small
-    positions only), independently of :func:`sample_world`'s construction: every way to deal
-    again the cards whose dealt place the seat does not know into the positions they hold, and on
+    """Every world consistent with what ``seat`` has seen of ``state`` with the seen cards where
+    they were really dealt, by brute force (for small positions only), independently of
+    :func:`sample_world`'s construction: one world for each deal the seat can tell apart (see
+    below). Every way to deal again the cards the seat never saw into the positions they hold, and on
     each such layout every history that another seat's unseen card actions may have taken — every
     legal action of the real action's kind at each step where another seat acted with a card that
     the step did not show the seat (not seen after it, or seen before it already) — kept when every
@@ -968,6 +1084,11 @@ def consistent_worlds(state: S, seat: int) -> list[S]:
     hand that had received, before, a card moved from another hand without the seat seeing it.
     Branches are cut as soon as a card is given away or discarded that its holder is later seen to
     play (that holder receiving no card from another hand in between).
+
+    The worlds listed keep another seat's seen cards where they were really dealt, which the seat
+    does not see (Belote's first five cards or the stock, a Lombard deal's positions);
+    :func:`sample_world` draws that too. Seen as the seat's deals (the history, and the cards each
+    hand and the kitty hold), the two agree: the layouts of every such deal are as many.
 
     >>> import random, tarotlib
     >>> rules = tarotlib.variant("belote")
