@@ -20,6 +20,7 @@ process killed by it.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import multiprocessing
 import multiprocessing.connection
@@ -35,9 +36,9 @@ from multiprocessing.process import BaseProcess
 from types import FrameType, TracebackType
 from typing import Final, Generic, TypeVar
 
-from tarotlib._signals import STOPPING
+from tarotlib._signals import STOPPING, Deferred
 
-__all__ = ["POLL", "STOP_GRACE", "WATCH_INTERVAL", "Pool"]
+__all__ = ["POLL", "STOP_GRACE", "WATCH_INTERVAL", "Pool", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -286,3 +287,51 @@ def _watch_parent(parent: int, main: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_INTERVAL)
     signal.pthread_kill(main, signal.SIGTERM)
+
+
+def run_tasks(
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    workers: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    done: Callable[[int, R], object] | None = None,
+) -> tuple[list[R], int | None]:
+    """``fn`` run on every task, the results in the tasks' order, and the number of worker
+    processes used (None on an executor): in this process (``workers`` None or 1, or a single
+    task), on a :class:`Pool` of ``workers`` processes (never more than the tasks; Ctrl-C, SIGTERM
+    and SIGHUP held back between two steps of the pool, the workers stopped and awaited on any
+    exception), or on ``executor`` (every task submitted at once; on any exception the tasks not
+    started are cancelled). ``done(i, result)`` is called in this process as each task ends.
+
+    >>> run_tasks(abs, [-3, 1, -2])
+    ([3, 1, 2], 1)
+    """
+    if executor is None and (workers is None or workers == 1 or len(tasks) <= 1):
+        out: list[R] = []
+        for i, task in enumerate(tasks):
+            out.append(fn(task))
+            if done is not None:
+                done(i, out[-1])
+        return out, 1
+    if executor is None:
+        assert workers is not None
+        used = min(workers, len(tasks))
+        with Deferred(STOPPING) as deferred, Pool(fn, used) as pool:
+            deferred.check()
+            return pool.map(tasks, done=done, check=deferred.check), used
+    futures: dict[concurrent.futures.Future[R], int] = {}
+    results: dict[int, R] = {}
+    try:
+        for i, task in enumerate(tasks):
+            futures[executor.submit(fn, task)] = i
+        for future in concurrent.futures.as_completed(list(futures)):
+            i = futures[future]
+            results[i] = result = future.result()
+            if done is not None:
+                done(i, result)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [results[i] for i in range(len(tasks))], None

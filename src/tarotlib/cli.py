@@ -31,6 +31,9 @@ Commands:
   counted from 1 as the terminal numbers them), a deal record, or the records of many deals (a
   ``.jsonl`` file or a directory written by ``simulate --records``: ``--deal N`` picks one,
   counted from 0 as ``replay --deal`` counts them);
+- ``tarotlib duel GAME --bots A,B [--boards N] [--workers N] [--results DIR] [--json]`` plays a
+  duplicate match between two bots and ``tarotlib tournament GAME --bots A,B,C... [--plot FILE]``
+  one between every pair, with ratings (:mod:`tarotlib.arena`, docs/bot-strength.md);
 - ``tarotlib variants`` lists the registered variants.
 
 ``replay FILE`` and ``play --resume FILE`` read a record file once and refuse one larger than
@@ -78,6 +81,7 @@ from typing import TextIO
 from tarotlib import simulation
 from tarotlib._signals import STOPPING
 from tarotlib._signals import name as signal_name
+from tarotlib.arena.command import add_arena_parsers
 from tarotlib.deal import Game
 from tarotlib.errors import RecordError, TarotError
 from tarotlib.records import GameRecord, MatchRecord, load_any, load_match, read_records
@@ -728,8 +732,8 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="random",
         metavar="NAMES",
-        help="the bot of every seat, or a comma-separated bot per seat: random, heuristic "
-        "(default random)",
+        help="the bot of every seat, or a comma-separated bot per seat: random, heuristic, "
+        "search, or the levels easy, medium, strong (default random)",
     )
     sim.add_argument(
         "--chunk-size",
@@ -825,7 +829,8 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         metavar="NAMES",
         help="the bot of every other seat, or a comma-separated bot per bot seat: heuristic "
-        "(the default: the game's own player), random; as in simulate",
+        "(the default: the game's own player), random, search, or the levels easy, medium, "
+        "strong; as in simulate",
     )
     ply.add_argument(  # the earlier spelling, still read: once for all, or once per bot seat
         "--bot", action="append", metavar="NAME", help=argparse.SUPPRESS
@@ -839,6 +844,13 @@ def _parser() -> argparse.ArgumentParser:
     ply.set_defaults(func=_cmd_play)
 
     add_score_parser(sub, parents=[loading], rules_of=_rules_of, usage_error=_UsageError)
+    add_arena_parsers(
+        sub,
+        parents=[loading],
+        rules_of=_rules_of,
+        usage_error=_UsageError,
+        progress_bar=lambda: ProgressBar(sys.stderr, unit="boards"),
+    )
 
     ana = sub.add_parser(
         "analyse",

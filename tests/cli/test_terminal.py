@@ -454,7 +454,10 @@ def test_save_needs_a_file_name() -> None:
 # -- bots ---------------------------------------------------------------------------------------------
 def test_bots_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     assert repr(make_bot("random", seat=1, seed=5)) == "RandomBot(seed=5)"
-    with pytest.raises(BotError, match="unknown bot 'smart'; known bots: heuristic, random"):
+    with pytest.raises(
+        BotError,
+        match="unknown bot 'smart'; known bots: easy, heuristic, medium, random, search, strong",
+    ):
         make_bot("smart", seat=1, seed=0)
     heuristic = make_bot("heuristic", seat=1, seed=3)
     assert repr(heuristic) == "HeuristicBot(seed=3)" and isinstance(heuristic, Bot)

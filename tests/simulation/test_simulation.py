@@ -465,7 +465,10 @@ def test_an_error_in_a_chunk_propagates() -> None:
         ({"workers": 0}, "workers must be at least 1, got 0"),
         ({"chunk_size": 0}, "chunk_size must be at least 1, got 0"),
         ({"seed": 1.5}, "seed must be an int, got 1.5"),
-        ({"bots": "robot"}, "unknown bot 'robot'; known bots: random, heuristic"),
+        (
+            {"bots": "robot"},
+            "unknown bot 'robot'; known bots: random, heuristic, search, easy, medium, strong",
+        ),
         ({"bots": ["random", "random"]}, r"one bot per seat \(4\), got 2"),
         ({"bots": [3]}, "a bot must be a name"),
         ({"workers": 2, "executor": ThreadPoolExecutor(1)}, "either workers or an executor"),

@@ -1,6 +1,8 @@
-"""Players for simulations and tests: the :class:`Bot` protocol, :class:`RandomBot` and
+"""Players for simulations and tests: the :class:`Bot` protocol, :class:`RandomBot`,
 :class:`HeuristicBot` (which plays each registered game with the heuristic player the game
-registers, :mod:`tarotlib.bots.heuristic`), and :func:`duel` to measure one bot against another.
+registers, :mod:`tarotlib.bots.heuristic`), :class:`SearchBot` (every decision weighed in worlds
+drawn from what its seat knows, :mod:`tarotlib.bots.search`), and :func:`duel` to measure one bot
+against another.
 
 A bot is anything with ``choose(state) -> Action`` returning a legal action for the seat to act.
 
@@ -22,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tarotlib.bots.heuristic import DuelResult, HeuristicBot, duel
 from tarotlib.bots.random_bot import RandomBot
+from tarotlib.bots.search import MediumSearchBot, SearchBot, StrongSearchBot
 from tarotlib.core.actions import Action
 from tarotlib.deal import DealState
 
@@ -29,7 +32,10 @@ __all__ = [
     "Bot",
     "DuelResult",
     "HeuristicBot",
+    "MediumSearchBot",
     "RandomBot",
+    "SearchBot",
+    "StrongSearchBot",
     "duel",
 ]
 

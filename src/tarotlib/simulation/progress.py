@@ -24,7 +24,8 @@ class ProgressBar:
     drawn on ``stream`` (default ``sys.stderr``) only when it is a terminal:
     ``[#########...........] 512/2,000 deals  1,234 deals/s``, redrawn in place at most every
     ``interval`` seconds, with a final newline once every deal is done (or on :meth:`close`; use
-    the bar as a context manager so that an interrupted run ends its line too).
+    the bar as a context manager so that an interrupted run ends its line too). ``unit`` names
+    what is counted (the arena counts ``boards``); below one a second the rate has two decimals.
 
     >>> import io
     >>> bar = ProgressBar(io.StringIO(), width=10)   # not a terminal: draws nothing
@@ -40,8 +41,10 @@ class ProgressBar:
         width: int = 30,
         interval: float = 0.1,
         clock: Callable[[], float] = time.monotonic,
+        unit: str = "deals",
     ) -> None:
         self.stream: TextIO = sys.stderr if stream is None else stream
+        self.unit = unit
         self.width = width
         self.interval = interval
         self._clock = clock
@@ -54,7 +57,7 @@ class ProgressBar:
             self.enabled = False
 
     def __call__(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` deals (the ``progress`` callback)."""
+        """Show ``done`` of ``total`` deals, or of the bar's unit (the ``progress`` callback)."""
         if not self.enabled:
             return
         now = self._clock()
@@ -65,8 +68,10 @@ class ProgressBar:
         filled = self.width * done // total if total > 0 else self.width
         bar = "#" * filled + "." * (self.width - filled)
         elapsed = now - self._start
-        rate = f"  {done / elapsed:,.0f} deals/s" if elapsed > 0 and done > 0 else ""
-        line = f"[{bar}] {done:,}/{total:,} deals{rate}"
+        unit = self.unit
+        per_second = done / elapsed if elapsed > 0 and done > 0 else 0.0
+        rate = f"  {per_second:,.{0 if per_second >= 1 else 2}f} {unit}/s" if per_second else ""
+        line = f"[{bar}] {done:,}/{total:,} {unit}{rate}"
         pad = " " * max(0, self._drawn - len(line))
         self.stream.write(f"\r{line}{pad}")
         self._drawn = len(line)

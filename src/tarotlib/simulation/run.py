@@ -11,9 +11,6 @@ records a run writes.
 from __future__ import annotations
 
 import concurrent.futures
-import functools
-import importlib
-import inspect
 import json
 import os
 import re
@@ -24,10 +21,9 @@ from typing import IO, Final, TypeAlias
 
 import attrs
 
+import tarotlib.bots.named as _named
 from tarotlib._files import written_atomically
-from tarotlib._pool import Pool
-from tarotlib._signals import STOPPING, Deferred
-from tarotlib.bots import Bot
+from tarotlib._pool import run_tasks
 from tarotlib.core.results import DealResult
 from tarotlib.core.rng import derive_seed
 from tarotlib.deal import Game
@@ -39,16 +35,11 @@ from tarotlib.simulation.stats import SimulationSummary, _groups, _Partial, _sum
 __all__ = ["BOT_NAMES", "BotSpec", "SimulationError", "simulate"]
 
 #: A seat's bot: a registered name (see :data:`BOT_NAMES`) or a picklable factory called with the
-#: bot's seed, positionally or else as ``seed=`` (a module-level class such as
-#: :class:`~tarotlib.bots.RandomBot`); a factory without a seed parameter is called without
-#: arguments, and then its bots must not draw their own randomness for runs to be reproducible.
-BotSpec: TypeAlias = "str | Callable[..., Bot]"
+#: bot's seed (:mod:`tarotlib.bots.named`).
+BotSpec: TypeAlias = _named.BotSpec
 
 #: The bot names :func:`simulate` accepts, with the class each stands for (imported when used).
-BOT_NAMES: Final[Mapping[str, str]] = {
-    "random": "tarotlib.bots.RandomBot",
-    "heuristic": "tarotlib.bots.HeuristicBot",
-}
+BOT_NAMES: Final[Mapping[str, str]] = _named.BOT_NAMES
 
 
 class SimulationError(TarotError, ValueError):
@@ -58,43 +49,16 @@ class SimulationError(TarotError, ValueError):
     ...     simulate("belote", 10, 1, bots="robot")
     ... except ValueError as exc:
     ...     print(type(exc).__name__, exc)
-    SimulationError unknown bot 'robot'; known bots: random, heuristic
+    SimulationError unknown bot 'robot'; known bots: random, heuristic, search, easy, medium, strong
     """
 
 
 # -- bots ------------------------------------------------------------------------------------------
-def _bot_class(name: str) -> Callable[..., Bot]:
-    """The class a registered bot name stands for (imported now)."""
-    module_name, _, attribute = BOT_NAMES[name].rpartition(".")
-    module = importlib.import_module(module_name)
-    factory: object = getattr(module, attribute, None)
-    if factory is None:
-        raise SimulationError(
-            f"bot {name!r} needs {BOT_NAMES[name]}, which this version of tarotlib does not have"
-        )
-    assert isinstance(factory, type) and issubclass(factory, Bot), factory
-    return factory
-
-
-def _bot_name(spec: BotSpec) -> str:
-    if isinstance(spec, str):
-        return spec.strip().lower()
-    return str(getattr(spec, "__qualname__", None) or type(spec).__qualname__)
-
-
 def _check_bot(spec: object) -> BotSpec:
-    if isinstance(spec, str):
-        name = spec.strip().lower()
-        if name not in BOT_NAMES:
-            known = ", ".join(BOT_NAMES)
-            raise SimulationError(f"unknown bot {spec!r}; known bots: {known}")
-        _bot_class(name)
-        return name
-    if callable(spec):
-        return spec
-    raise SimulationError(
-        f"a bot must be a name ({', '.join(BOT_NAMES)}) or a factory taking a seed, got {spec!r}"
-    )
+    try:
+        return _named.check_spec(spec)
+    except _named.BotNameError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def _bot_specs(bots: BotSpec | Sequence[BotSpec] | None, players: int) -> tuple[BotSpec, ...]:
@@ -116,30 +80,6 @@ def _bot_specs(bots: BotSpec | Sequence[BotSpec] | None, players: int) -> tuple[
             f"give one bot for every seat or one bot per seat ({players}), got {len(specs)}"
         )
     return tuple(specs)
-
-
-def _maker(factory: Callable[..., Bot]) -> Callable[[int], Bot]:
-    """``factory`` called with a bot's seed: positionally, else as ``seed=``, else (a factory
-    without a seed parameter) without arguments."""
-    try:
-        signature = inspect.signature(factory)
-    except (TypeError, ValueError):  # no signature to inspect (some builtins): try positionally
-        return factory
-    for args, kwargs in (((0,), {}), ((), {"seed": 0})):
-        try:
-            signature.bind(*args, **kwargs)
-        except TypeError:
-            continue
-        return factory if args else functools.partial(_by_keyword, factory)
-    return functools.partial(_without_seed, factory)
-
-
-def _by_keyword(factory: Callable[..., Bot], seed: int) -> Bot:
-    return factory(seed=seed)
-
-
-def _without_seed(factory: Callable[..., Bot], seed: int) -> Bot:
-    return factory()
 
 
 # -- one chunk of deals (run by the workers) --------------------------------------------------------
@@ -196,17 +136,14 @@ def _play_chunk(chunk: _Chunk, out: IO[str] | None) -> _Partial:
     """Play the deals of ``chunk`` and sum them up; each deal's record is written to ``out`` (if
     given) as one line of JSON."""
     rules = _rules(chunk.variant, chunk.options)
-    groups = [seats for _, seats in _groups([_bot_name(b) for b in chunk.bots])]
+    groups = [seats for _, seats in _groups([_named.spec_name(b) for b in chunk.bots])]
     return _sum_up(_play(chunk, rules, out), rules.players, groups)
 
 
 def _play(chunk: _Chunk, rules: Game, out: IO[str] | None) -> Iterator[DealResult]:
     """The results of the deals of ``chunk``, played in deal order; each deal's record is written
     to ``out`` (if given) as one line of JSON."""
-    factories: list[Callable[..., Bot]] = [
-        _bot_class(spec) if isinstance(spec, str) else spec for spec in chunk.bots
-    ]
-    makers = [_maker(f) for f in factories]
+    makers = [_named.seeded(spec) for spec in chunk.bots]
     bases = [derive_seed(chunk.seed, -1 - seat) for seat in range(rules.players)]
     prefix, cycle = _dealers(rules)
     for k in range(chunk.start, chunk.stop):
@@ -360,7 +297,7 @@ def simulate(
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise SimulationError(f"seed must be an int, got {seed!r}")
     specs = _bot_specs(bots, rules.players)
-    names = tuple(_bot_name(spec) for spec in specs)
+    names = tuple(_named.spec_name(spec) for spec in specs)
     if chunk_size is None:
         chunk_size = min(500, max(10, -(-deals // 100)))
     chunk_size = _positive("chunk_size", chunk_size)
@@ -379,37 +316,22 @@ def simulate(
     start_time = time.perf_counter()
     if progress is not None:
         progress(0, deals)
-    if executor is None and (workers is None or workers == 1 or len(chunks) == 1):
-        partials = []
-        done = 0
-        for chunk in chunks:
-            partials.append(_run_chunk(chunk))
-            done += chunk.stop - chunk.start
-            if progress is not None:
-                progress(done, deals)
-        used_workers: int | None = 1
-    elif executor is None:
-        assert workers is not None
-        # Never more processes than chunks of deals. The workers ignore Ctrl-C, which this
-        # process handles; when it stops (Ctrl-C, or an exit such as a SIGTERM handler's) it
-        # stops the workers and waits for them, so that no worker outlives the call (Pool).
-        # Meanwhile the stopping signals are acted on only between two steps of the pool
-        # (Deferred), never in the middle of starting a worker or sending it a chunk.
-        used_workers = min(workers, len(chunks))
-        finished = 0
+    finished = 0
 
-        def chunk_done(i: int, partial: _Partial) -> None:
-            nonlocal finished
-            finished += chunks[i].stop - chunks[i].start
-            if progress is not None:
-                progress(finished, deals)
+    def chunk_done(i: int, partial: _Partial) -> None:
+        nonlocal finished
+        finished += chunks[i].stop - chunks[i].start
+        if progress is not None:
+            progress(finished, deals)
 
-        with Deferred(STOPPING) as deferred, Pool(_run_chunk, used_workers) as pool:
-            deferred.check()
-            partials = pool.map(chunks, done=chunk_done, check=deferred.check)
-    else:
-        partials = _run_on(executor, chunks, deals, progress)
-        used_workers = None
+    # Never more processes than chunks of deals. The workers ignore Ctrl-C, which this process
+    # handles; when it stops (Ctrl-C, or an exit such as a SIGTERM handler's) it stops the
+    # workers and waits for them, so that no worker outlives the call (Pool). Meanwhile the
+    # stopping signals are acted on only between two steps of the pool (Deferred), never in
+    # the middle of starting a worker or sending it a chunk.
+    partials, used_workers = run_tasks(
+        _run_chunk, chunks, workers=workers, executor=executor, done=chunk_done
+    )
     if directory is not None:
         _write_run_file(directory, rules, seed, deals, names)
     total = partials[0]
@@ -464,32 +386,3 @@ def _records_directory(records: object, overwrite: bool) -> str:
         if _RECORD_FILES.fullmatch(entry):
             os.remove(os.path.join(directory, entry))
     return directory
-
-
-def _run_on(
-    executor: concurrent.futures.Executor,
-    chunks: Sequence[_Chunk],
-    deals: int,
-    progress: Callable[[int, int], object] | None,
-) -> list[_Partial]:
-    """Run every chunk on ``executor`` (all submitted at once: the executor schedules them); the
-    partials in deal order. On any exception, the chunks not started are cancelled."""
-    futures: dict[concurrent.futures.Future[_Partial], int] = {}
-    partials: list[_Partial | None] = [None] * len(chunks)
-    done = 0
-    try:
-        for i, chunk in enumerate(chunks):
-            futures[executor.submit(_run_chunk, chunk)] = i
-        for future in concurrent.futures.as_completed(list(futures)):
-            i = futures[future]
-            partials[i] = future.result()
-            done += chunks[i].stop - chunks[i].start
-            if progress is not None:
-                progress(done, deals)
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    out = [p for p in partials if p is not None]
-    assert len(out) == len(chunks)
-    return out

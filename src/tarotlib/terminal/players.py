@@ -1,7 +1,8 @@
 """The bots a person can play against in the terminal, by name (``tarotlib play --bot NAME``).
 
-``random`` is :class:`~tarotlib.bots.RandomBot`. ``heuristic`` is ``tarotlib.bots.HeuristicBot``,
-imported only when asked for (it may not exist in this version of tarotlib: asking for it then
+``random`` is :class:`~tarotlib.bots.RandomBot`; the other names of
+:data:`tarotlib.bots.named.BOT_NAMES` (``heuristic``, ``search`` and the levels ``easy``,
+``medium``, ``strong``) are imported only when asked for (a bot this version of tarotlib lacks
 raises :class:`BotError` saying so). Other bots can be added with :func:`register_bot`.
 
 >>> make_bot("random", seat=1, seed=7)
@@ -17,6 +18,7 @@ import inspect
 from collections.abc import Callable, Mapping
 
 from tarotlib.bots import Bot, RandomBot
+from tarotlib.bots.named import BOT_NAMES
 from tarotlib.errors import TarotError
 
 __all__ = ["BotError", "BotFactory", "bot_names", "make_bot", "register_bot"]
@@ -25,7 +27,11 @@ BotFactory = Callable[[int, int], Bot]
 """Builds a bot for a seat: ``factory(seat, seed)``; the seed makes its choices reproducible."""
 
 _FACTORIES: dict[str, BotFactory] = {"random": lambda seat, seed: RandomBot(seed)}
-_LAZY = {"heuristic": ("tarotlib.bots", "HeuristicBot")}
+_LAZY = {  # the other named bots (tarotlib.bots.named), imported when asked for
+    name: (path.rpartition(".")[0], path.rpartition(".")[2])
+    for name, path in BOT_NAMES.items()
+    if name not in _FACTORIES
+}
 
 
 class BotError(TarotError, ValueError):
@@ -37,7 +43,7 @@ class BotError(TarotError, ValueError):
     ...     make_bot("nobody", seat=1, seed=0)
     ... except ValueError as exc:
     ...     print(type(exc).__name__, "-", exc)  # doctest: +ELLIPSIS
-    BotError - unknown bot 'nobody'; known bots: ...random
+    BotError - unknown bot 'nobody'; known bots: easy, heuristic, ...
     """
 
 
@@ -58,8 +64,8 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
 def bot_names() -> tuple[str, ...]:
     """The bot names :func:`make_bot` knows (an optional bot is listed even when missing).
 
-    >>> bot_names()[:2]
-    ('heuristic', 'random')
+    >>> bot_names()
+    ('easy', 'heuristic', 'medium', 'random', 'search', 'strong')
     """
     return tuple(sorted({*_FACTORIES, *_LAZY}))
 
@@ -70,10 +76,10 @@ def make_bot(name: str, *, seat: int, seed: int) -> Bot:
     Raises :class:`BotError` for an unknown name, or for an optional bot this version of tarotlib
     does not have.
 
-    >>> make_bot("clever", seat=1, seed=0)
+    >>> make_bot("clever", seat=1, seed=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    tarotlib.terminal.players.BotError: unknown bot 'clever'; known bots: heuristic, random
+    tarotlib.terminal.players.BotError: unknown bot 'clever'; known bots: easy, heuristic, ...
     """
     key = name.strip().lower()
     factory = _FACTORIES.get(key)

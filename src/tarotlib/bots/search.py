@@ -1,0 +1,259 @@
+"""The search bot: every decision weighed in worlds drawn from what the seat knows.
+
+:class:`SearchBot` is *determinized Monte Carlo search* (perfect-information Monte Carlo, the
+baseline of the strong engines of bridge, Skat and Tarok): for a decision of its seat it draws
+worlds consistent with everything the seat has seen (:func:`~tarotlib.ai.sample_world`: the
+hidden cards dealt again, exactly uniformly), plays each of its legal actions in each world, and
+values the deal that follows:
+
+- in the play of the cards, where the exact solver finishes within ``solver_nodes`` positions
+  (tried on hands of at most ``solver_cards`` cards; once out of reach, not tried again in the
+  deal before the hands are smaller): both sides play the solver's best line for the card
+  points of the seat's side (:func:`~tarotlib.ai.card_values`), and the value is the seat's
+  score at the end of that line;
+- elsewhere, by playing the deal to its end with the heuristic bot in every seat (a *play-out*;
+  the same play-outs for every action of a world, so that the actions are compared on the same
+  cards).
+
+It takes the action whose mean deal score for its seat is the highest (ties: the heuristic bot's
+choice when it is among the best, else the first in ``legal_actions()`` order). Every decision is
+searched this way — bids, calls, discards and écarts, declarations, exchanges, the Monte,
+concessions, cards — since nothing here knows a game: any game on the deal machine is played.
+
+**Budget.** ``worlds`` worlds a decision at most, and ``time_limit`` seconds (the worlds searched
+when the time is up are kept; at least one is always searched). With ``time_limit=None`` a bot is
+deterministic for its seed and its solver budget: the same choices on every machine (the default
+``solver_nodes`` is 100,000 with the compiled part and 4,000 in pure Python, which searches some
+thirty times fewer positions a second; give it to have the same choices with and without it).
+With a time limit the number of worlds, and so the choice, may depend on the machine's speed.
+
+**Levels** (the names :func:`tarotlib.simulate`, ``tarotlib simulate --bots`` and ``tarotlib play
+--bots`` accept): ``easy`` is the heuristic bot; ``medium`` (:class:`MediumSearchBot`) and
+``strong`` (:class:`StrongSearchBot`, the same as ``search``) are this bot with a small and a
+larger budget.
+
+>>> import tarotlib
+>>> from tarotlib.bots import SearchBot
+>>> state = tarotlib.variant("belote").new_deal(seed=4)
+>>> bot = SearchBot(1, worlds=4, time_limit=None)
+>>> action = bot.choose(state)
+>>> action in state.legal_actions(), SearchBot(1, worlds=4, time_limit=None).choose(state) == action
+(True, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from typing import ClassVar, Literal
+
+from tarotlib._compiled import COMPILED
+from tarotlib.bots.heuristic import HeuristicBot
+from tarotlib.bots.weighing import TieBreaker
+from tarotlib.core.actions import Action
+from tarotlib.deal import DealState
+from tarotlib.errors import SamplingError
+
+__all__ = ["MediumSearchBot", "SearchBot", "StrongSearchBot"]
+
+
+class _Default(enum.Enum):
+    """The class's own default (for ``time_limit``, where None means no limit)."""
+
+    VALUE = 0
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over worlds drawn for its seat (see the module docstring).
+
+    ``seed`` seeds its worlds and play-outs (None: from the system); ``worlds`` and
+    ``time_limit`` (seconds, None: no limit) bound each decision; the exact solver values a world
+    where it finishes within ``solver_nodes`` positions, tried on hands of at most
+    ``solver_cards`` cards (0: never).
+
+    >>> import tarotlib
+    >>> rules = tarotlib.variant("french-tarot", players=3)
+    >>> state = rules.new_deal(seed=2)
+    >>> SearchBot(5, worlds=2, time_limit=None).choose(state) in state.legal_actions()
+    True
+    >>> SearchBot(5, solver_nodes=100_000)
+    SearchBot(seed=5, worlds=24, time_limit=1.0, solver_cards=10, solver_nodes=100000)
+    """
+
+    WORLDS: ClassVar[int] = 24
+    TIME_LIMIT: ClassVar[float | None] = 1.0
+    SOLVER_CARDS: ClassVar[int] = 10
+    SOLVER_NODES: ClassVar[int] = 100_000 if COMPILED else 4_000
+
+    __slots__ = (
+        "_cards",
+        "_heuristic",
+        "_reach",
+        "_rng",
+        "seed",
+        "solver_cards",
+        "solver_nodes",
+        "time_limit",
+        "worlds",
+    )
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int | None = None,
+        time_limit: float | Literal[_Default.VALUE] | None = _Default.VALUE,
+        solver_cards: int | None = None,
+        solver_nodes: int | None = None,
+    ) -> None:
+        self.seed = seed
+        self.worlds = self.WORLDS if worlds is None else worlds
+        limit = self.TIME_LIMIT if time_limit is _Default.VALUE else time_limit
+        self.solver_cards = self.SOLVER_CARDS if solver_cards is None else solver_cards
+        if isinstance(self.worlds, bool) or not isinstance(self.worlds, int) or self.worlds < 1:
+            raise ValueError(f"worlds must be an int of at least 1, got {self.worlds!r}")
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0
+        ):
+            raise ValueError(f"time_limit is a number of seconds > 0 or None, not {limit!r}")
+        if (
+            isinstance(self.solver_cards, bool)
+            or not isinstance(self.solver_cards, int)
+            or self.solver_cards < 0
+        ):
+            raise ValueError(f"solver_cards must be an int >= 0, got {self.solver_cards!r}")
+        self.solver_nodes = self.SOLVER_NODES if solver_nodes is None else solver_nodes
+        if (
+            isinstance(self.solver_nodes, bool)
+            or not isinstance(self.solver_nodes, int)
+            or self.solver_nodes < 1
+        ):
+            raise ValueError(f"solver_nodes must be an int >= 1, got {self.solver_nodes!r}")
+        self._cards = 0  # the hands' size at the last decision: larger now, a new deal
+        self._reach = self.solver_cards  # the largest hands the solver is tried on
+        self.time_limit: float | None = None if limit is None else float(limit)
+        self._rng = TieBreaker(seed)
+        self._heuristic = HeuristicBot(seed)
+
+    def choose(self, state: DealState) -> Action:
+        """The legal action of the seat to act with the best mean score over the worlds searched
+        (raises ``ValueError`` when the deal is over).
+
+        >>> import tarotlib
+        >>> state = tarotlib.variant("belote").new_deal(seed=7)
+        >>> SearchBot(3, worlds=2, time_limit=None).choose(state) in state.legal_actions()
+        True
+        """
+        legal = state.legal_actions()
+        seat = state.to_act
+        if not legal or seat is None:
+            raise ValueError("no legal action to choose: the deal is over")
+        if len(legal) == 1:
+            return legal[0]
+        hint = self._heuristic.choose(state)
+        end = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        rng = random.Random(self._rng.below(2**63))
+        totals = [0.0] * len(legal)
+        searched = 0
+        for _ in range(self.worlds):
+            if end is not None and searched and time.perf_counter() >= end:
+                break
+            try:
+                world = _sample(state, seat, rng, end)
+            except SamplingError:
+                break  # no time left for a world: decide on those searched
+            for i, value in enumerate(self._values(world, legal, seat, rng.getrandbits(63))):
+                totals[i] += value
+            searched += 1
+        if not searched:
+            return hint
+        top = max(totals)
+        best = [a for a, t in zip(legal, totals, strict=True) if t == top]
+        return hint if hint in best else best[0]
+
+    def _values(
+        self, world: DealState, legal: tuple[Action, ...], seat: int, seed: int
+    ) -> list[float]:
+        """The deal score of ``seat`` after each action of ``legal`` in ``world``: exact where
+        the solver reaches, else one play-out each (all from ``seed``)."""
+        cards = max(len(world.hand(s)) for s in range(world.rules.players))
+        if cards > self._cards:  # a new deal
+            self._reach = self.solver_cards
+        self._cards = cards
+        if cards <= self._reach:
+            exact = _solved(world, legal, seat, self.solver_nodes)
+            if exact is not None:
+                return exact
+            self._reach = cards - 1  # out of reach: not tried again before a smaller hand
+        return [_play_out(world.apply(action), seat, seed) for action in legal]
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(seed={self.seed!r}, worlds={self.worlds}, "
+            f"time_limit={self.time_limit!r}, solver_cards={self.solver_cards}, "
+            f"solver_nodes={self.solver_nodes})"
+        )
+
+
+class StrongSearchBot(SearchBot):
+    """:class:`SearchBot` at its default budget (the ``strong`` level).
+
+    >>> StrongSearchBot(1).worlds == SearchBot(1).worlds
+    True
+    """
+
+
+class MediumSearchBot(SearchBot):
+    """:class:`SearchBot` with a small budget: 6 worlds, 0.25 s a decision, the solver from five
+    cards a hand (the ``medium`` level).
+
+    >>> MediumSearchBot(1, solver_nodes=20_000)
+    MediumSearchBot(seed=1, worlds=6, time_limit=0.25, solver_cards=5, solver_nodes=20000)
+    """
+
+    WORLDS = 6
+    TIME_LIMIT = 0.25
+    SOLVER_CARDS = 5
+    SOLVER_NODES = 20_000 if COMPILED else 1_000
+
+
+def _sample(state: DealState, seat: int, rng: random.Random, end: float | None) -> DealState:
+    """A world for ``seat``, drawn within the time left (at least a tenth of a second)."""
+    from tarotlib.ai import sample_world
+
+    left = None if end is None else max(0.1, end - time.perf_counter())
+    return sample_world(state, seat, rng, time_limit=left)
+
+
+def _play_out(state: DealState, seat: int, seed: int) -> float:
+    """``seat``'s score at the end of the deal played from ``state`` by heuristic bots."""
+    bot = HeuristicBot(seed)
+    while not state.is_over:
+        state = state.apply(bot.choose(state))
+    return float(state.result.scores[seat])
+
+
+def _solved(
+    world: DealState, legal: tuple[Action, ...], seat: int, nodes: int
+) -> list[float] | None:
+    """``seat``'s deal score after each action of ``legal`` in ``world`` when both sides play
+    the solver's best line for the card points of ``seat``'s side, or None where the solver does
+    not take the position (not the play of the cards, actions it does not search) or does not
+    finish within ``nodes`` positions."""
+    from tarotlib.ai.solver import SolverError, card_values
+
+    try:
+        values = card_values(world, objective="points", side=seat, max_nodes=nodes)
+    except SolverError:
+        return None
+    out: list[float] = []
+    for action in legal:
+        found = values.get(action)
+        if found is None or not found.exact:
+            return None
+        end = world.apply(action)
+        for move in found.line:
+            end = end.apply(move)
+        out.append(float(end.result.scores[seat]) if end.is_over else _play_out(end, seat, 0))
+    return out

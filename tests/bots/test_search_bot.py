@@ -1,0 +1,136 @@
+"""The search bot (tarotlib.bots.search): legal and reproducible in every game, fair (it decides
+from what its seat knows only), exact where the solver reaches, and its budget checked."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tarotlib
+from tarotlib.ai import card_values, sample_world
+from tarotlib.bots import HeuristicBot, MediumSearchBot, SearchBot, StrongSearchBot
+from tarotlib.bots.search import _play_out
+from tarotlib.deal import DealState
+from tarotlib.simulation import simulate
+
+from support.configs import PLAYER_CONFIGS as CONFIGS
+
+
+def states_to_decide(rules: Any, seed: int) -> list[DealState]:
+    """A state of the deal's first decision with several actions, and one in the play of the
+    cards, of a deal played by heuristic bots."""
+    bot = HeuristicBot(seed)
+    state: DealState = rules.new_deal(seed=seed)
+    out: list[DealState] = []
+    while not state.is_over:
+        many = len(state.legal_actions()) > 1
+        if many and (not out or (state.phase == "play" and len(out) == 1)):
+            out.append(state)
+        state = state.apply(bot.choose(state))
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+def test_legal_reproducible_and_fair(name: str, options: dict[str, object]) -> None:
+    """Its choice is legal, the same for the same seed, and the same in a world that gives its
+    seat the same observations (it cannot see the real hidden cards)."""
+    rules = tarotlib.variant(name, **options)
+    checked = 0
+    for seed in range(3):
+        for state in states_to_decide(rules, seed):
+            seat = state.to_act
+            assert seat is not None
+            choice = SearchBot(seed, worlds=2, time_limit=None).choose(state)
+            assert choice in state.legal_actions()
+            assert SearchBot(seed, worlds=2, time_limit=None).choose(state) == choice
+            other = sample_world(state, seat, random.Random(seed))
+            assert SearchBot(seed, worlds=2, time_limit=None).choose(other) == choice
+            checked += 1
+    assert checked >= 3
+
+
+def test_exact_at_the_end_of_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where every hand holds at most ``solver_cards`` cards, each world is valued by the solver:
+    given the real deal as its only world, the bot takes a card whose value, the seat's score at
+    the end of the solver's best line, is the best; with a smaller ``solver_cards`` (or where the
+    solver does not finish within ``solver_nodes``) it plays out instead."""
+    from tarotlib.bots import search
+
+    monkeypatch.setattr(search, "_sample", lambda state, seat, rng, end: state)
+    rules = tarotlib.variant("belote")
+    checked = 0
+    for seed in range(12):
+        bot = HeuristicBot(seed)
+        state: DealState = rules.new_deal(seed=seed)
+        while not state.is_over and not (
+            state.phase == "play" and len(state.tricks) == 6 and not state.current_trick
+        ):
+            state = state.apply(bot.choose(state))
+        if state.is_over or len(state.legal_actions()) < 2:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        values = card_values(state, side=seat)
+        scores = {}
+        for action, found in values.items():
+            end = state.apply(action)
+            for move in found.line:
+                end = end.apply(move)
+            scores[action] = end.result.scores[seat]
+        choice = SearchBot(seed, worlds=1, time_limit=None, solver_cards=2).choose(state)
+        assert scores[choice] == max(scores.values())
+        checked += 1
+        late = state
+    assert checked >= 5
+    played_out: list[DealState] = []
+
+    def play_out(state: DealState, seat: int, seed: int) -> float:
+        played_out.append(state)
+        return 0.0
+
+    monkeypatch.setattr(search, "_play_out", play_out)
+    SearchBot(1, worlds=1, time_limit=None, solver_cards=1).choose(late)
+    assert len(played_out) == len(late.legal_actions())
+    played_out.clear()
+    SearchBot(1, worlds=1, time_limit=None, solver_nodes=1).choose(late)
+    assert len(played_out) == len(late.legal_actions())
+
+
+def test_play_outs_are_heuristic_deals() -> None:
+    rules = tarotlib.variant("french-tarot", players=4)
+    state = rules.new_deal(seed=8)
+    bot = HeuristicBot(3)
+    end = state
+    while not end.is_over:
+        end = end.apply(bot.choose(end))
+    assert _play_out(state, 2, 3) == float(end.result.scores[2])
+
+
+def test_budget_and_levels() -> None:
+    assert repr(MediumSearchBot(1, solver_nodes=5)) == (
+        "MediumSearchBot(seed=1, worlds=6, time_limit=0.25, solver_cards=5, solver_nodes=5)"
+    )
+    assert StrongSearchBot(1).worlds == SearchBot(1).worlds
+    assert SearchBot(1, time_limit=None).time_limit is None
+    bads: list[dict[str, Any]] = [
+        {"worlds": 0},
+        {"worlds": True},
+        {"time_limit": 0},
+        {"solver_cards": -1},
+        {"solver_nodes": 0},
+    ]
+    for bad in bads:
+        with pytest.raises(ValueError, match=r"must be|is a number"):
+            SearchBot(1, **bad)
+    over = tarotlib.variant("belote").new_deal(seed=1)
+    while not over.is_over:
+        over = over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="the deal is over"):
+        SearchBot(1).choose(over)
+
+
+def test_by_name_in_a_simulation() -> None:
+    summary = simulate("belote", 2, 4, bots="medium,heuristic,medium,heuristic")
+    assert summary.deals == 2 and summary.bots == ("medium", "heuristic", "medium", "heuristic")
