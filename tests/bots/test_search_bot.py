@@ -108,9 +108,22 @@ def test_play_outs_are_heuristic_deals() -> None:
     assert _play_out(state, 2, 3) == float(end.result.scores[2])
 
 
+def test_actions_clearly_worse_are_dropped() -> None:
+    """From the fourth world on, an action whose values fall short of the leader's by more than
+    two standard errors of the paired difference is no longer tried; the others are."""
+    from tarotlib.bots.search import _race
+
+    leader = [10.0, 12.0, 11.0, 13.0]
+    worse = [0.0, 1.0, 0.0, 2.0]  # about 11 below, every world
+    noisy = [30.0, -20.0, 25.0, -15.0]  # 5 below on average, but far from sure
+    equal = list(leader)
+    assert _race([0, 1, 2, 3], [leader, worse, noisy, equal]) == [0, 2, 3]
+    assert _race([1], [leader, worse]) == [1]
+
+
 def test_budget_and_levels() -> None:
     assert repr(MediumSearchBot(1, solver_nodes=5)) == (
-        "MediumSearchBot(seed=1, worlds=6, time_limit=0.25, solver_cards=5, solver_nodes=5)"
+        "MediumSearchBot(seed=1, worlds=6, time_limit=0.2, solver_cards=5, solver_nodes=5)"
     )
     assert StrongSearchBot(1).worlds == SearchBot(1).worlds
     assert SearchBot(1, time_limit=None).time_limit is None

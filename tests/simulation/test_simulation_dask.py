@@ -1,6 +1,7 @@
-"""``simulate`` on a real Dask cluster: a ``distributed.LocalCluster`` of two worker processes,
-driven through ``Client.get_executor()``, gives the summary and the records of the run in this
-process (skipped when Dask's ``distributed`` is not installed: ``pip install 'tarotlib[dist]'``).
+"""``simulate`` and the arena on a real Dask cluster: a ``distributed.LocalCluster`` of two worker
+processes, driven through ``Client.get_executor()``, gives the summary and the records of the run
+(and the arena's matches) of this process (skipped when Dask's ``distributed`` is not installed:
+``pip install 'tarotlib[dist]'``).
 
 The cluster listens on free ports of the loopback address only, is started once for the module
 and closed at its end, and the test checks that it leaves no process behind. Every wait is bounded,
@@ -158,3 +159,32 @@ def test_the_workers_are_other_processes(client: Any) -> None:
     # What the tests above rely on: the chunks ran (and wrote their files) in other processes.
     pids = bounded(lambda: client.run(os.getpid))
     assert len(pids) == 2 and os.getpid() not in pids.values()
+
+
+def test_a_dask_cluster_plays_the_arena_of_this_process(client: Any) -> None:
+    """The arena's boards, sent to the cluster in chunks, give the match this process plays."""
+    from tarotlib.arena import duplicate, tournament
+
+    here = duplicate("belote", ("heuristic", "random"), boards=12, seed=8)
+    executor = client.get_executor()
+    there = bounded(
+        lambda: duplicate(
+            "belote", ("heuristic", "random"), boards=12, seed=8, executor=executor, chunk_size=5
+        )
+    )
+    assert there == here
+    ladder = bounded(
+        lambda: tournament(
+            "french-tarot",
+            ("heuristic", "random", "easy"),
+            boards=6,
+            seed=3,
+            options={"players": 3},
+            executor=executor,
+            bootstrap=20,
+        )
+    )
+    assert ladder == tournament(
+        "french-tarot", ("heuristic", "random", "easy"), boards=6, seed=3, options={"players": 3},
+        bootstrap=20,
+    )  # fmt: skip
