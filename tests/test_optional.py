@@ -24,6 +24,7 @@ CASES = [
     ("tarotlib.ai.dataset", ["numpy"], "numpy", "ai"),
     ("tarotlib.ai.pettingzoo", ["pettingzoo", "gymnasium"], "PettingZoo", "pettingzoo"),
     ("tarotlib.ai.openspiel", ["pyspiel"], "OpenSpiel", "openspiel"),
+    ("tarotlib.ai.ismcts", ["pyspiel"], "OpenSpiel", "openspiel"),
     ("tarotlib.testing.strategies", ["hypothesis"], "Hypothesis", "test"),
     ("tarotlib.testing.stateful", ["hypothesis"], "Hypothesis", "test"),
 ]

@@ -79,6 +79,29 @@ def test_consistent_in_every_game(name: str, options: dict[str, object]) -> None
     assert checked and differ
 
 
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+def test_the_worlds_drawn_depend_on_what_the_seat_saw_only(
+    name: str, options: dict[str, object]
+) -> None:
+    """Two deals that give the seat the same observations (the real one and a world drawn for
+    it, where another seat's secret actions were drawn again) give the same world for the same
+    seed: nothing the seat did not see, not even the real écart, steers the draw."""
+    rules = tarotlib.variant(name, **options)
+    redrawn = 0
+    for seed in range(4):
+        for tricks in (2,):
+            state = walk(rules, seed, tricks)
+            if state.is_over or state.to_act is None:
+                continue
+            for seat in range(rules.players):
+                other = sample_world(state, seat, random.Random(seed))
+                redrawn += other.history != state.history
+                for k in range(2):
+                    a, b = sample_world(state, seat, k), sample_world(other, seat, k)
+                    assert (a.layout, a.history) == (b.layout, b.history), (seed, tricks, seat)
+    assert redrawn or name not in ("chambery", "tarocco-ombre")
+
+
 def test_public_steps_are_told_apart() -> None:
     """The brute force branches only where another seat acted with a card that the step does not
     show the seat (not seen after it, or seen before it already): where the step shows it, no

@@ -336,8 +336,10 @@ class _Plan:
         runs = _runs(states, self.actions, seat)
         self.runs = runs
         secret_step = {step: r for r, run in enumerate(runs) for step in run.steps}
-        mentioned: set[int] = set()
-        for action in self.actions:
+        mentioned: set[int] = set()  # the cards the history names to the seat
+        for step, action in enumerate(self.actions):
+            if step in secret_step:
+                continue  # not seen: the world draws the secret actions' cards again
             card = _card(action)
             if card is not None:
                 mentioned.add(card)
