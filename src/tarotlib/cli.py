@@ -79,6 +79,7 @@ from types import FrameType
 from typing import TextIO
 
 from tarotlib import simulation
+from tarotlib._argtypes import positive_count, workers_count
 from tarotlib._signals import STOPPING
 from tarotlib._signals import name as signal_name
 from tarotlib.arena.command import add_arena_parsers
@@ -173,48 +174,6 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 # -- simulate --------------------------------------------------------------------------------------
-def _workers(text: str) -> int:
-    """``--workers``: a positive number of processes, or ``auto`` (one per CPU).
-
-    >>> _workers("3"), _workers("auto") >= 1
-    (3, True)
-    >>> _workers("0")
-    Traceback (most recent call last):
-        ...
-    argparse.ArgumentTypeError: must be a positive number of processes or 'auto', got '0'
-    """
-    if text.strip().lower() == "auto":
-        return os.cpu_count() or 1
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive number of processes or 'auto', got {text!r}"
-        )
-    return value
-
-
-def _positive(text: str) -> int:
-    """A positive whole number (``--chunk-size``).
-
-    >>> _positive("250")
-    250
-    >>> _positive("0")
-    Traceback (most recent call last):
-        ...
-    argparse.ArgumentTypeError: must be a positive whole number, got '0'
-    """
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {text!r}")
-    return value
-
-
 def simulate(
     rules: Game, deals: int, seed: int, *, bots: str = "random", workers: int = 1
 ) -> dict[str, object]:
@@ -722,7 +681,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--workers",
-        type=_workers,
+        type=workers_count,
         default=1,
         metavar="N",
         help="worker processes, or 'auto' for one per CPU (default 1); never more than the "
@@ -737,7 +696,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--chunk-size",
-        type=_positive,
+        type=positive_count,
         metavar="C",
         help="deals sent to a worker at a time, and per file of records (default: about a "
         "hundredth of the run, from 10 to 500)",

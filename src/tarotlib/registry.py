@@ -55,6 +55,7 @@ __all__ = [
     "LazyHook",
     "VariantInfo",
     "default_variant",
+    "fixed_teams",
     "game_entry",
     "hook_attribute",
     "register",
@@ -425,6 +426,21 @@ def variant_names() -> tuple[str, ...]:
     """
     _discover()
     return tuple(sorted(_REGISTRY))
+
+
+def fixed_teams(rules: Game) -> tuple[tuple[int, ...], ...]:
+    """The fixed partnerships of the game of ``rules`` (its ``teams`` hook), or () for a game
+    without them or rules whose name is not registered.
+
+    >>> import tarotlib
+    >>> fixed_teams(tarotlib.variant("belote")), fixed_teams(tarotlib.variant("french-tarot"))
+    (((0, 2), (1, 3)), ())
+    """
+    try:
+        teams = variant_info(rules.name).teams
+    except UnknownVariantError:
+        return ()
+    return () if teams is None else tuple(tuple(team) for team in teams(rules))
 
 
 def variant_info(name: str) -> VariantInfo:

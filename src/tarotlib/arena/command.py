@@ -25,37 +25,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from tarotlib._argtypes import positive_count, workers_count
 from tarotlib.arena.match import ArenaError, duplicate, tournament
 from tarotlib.bots.named import BOT_NAMES
 from tarotlib.deal import Game
 
 __all__ = ["add_arena_parsers"]
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {text!r}")
-    return value
-
-
-def _processes(text: str) -> int:
-    if text.strip().lower() == "auto":
-        return os.cpu_count() or 1
-    try:
-        return _count(text)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive number of processes or 'auto', got {text!r}"
-        ) from None
 
 
 @contextlib.contextmanager
@@ -102,7 +81,7 @@ def add_arena_parsers(
         )
         p.add_argument(
             "--boards",
-            type=_count,
+            type=positive_count,
             default=100,
             metavar="N",
             help="deals, each played with the seats rotated (default 100)",
@@ -110,13 +89,16 @@ def add_arena_parsers(
         p.add_argument("--seed", type=int, metavar="S", help="seed (default: a random one)")
         p.add_argument(
             "--workers",
-            type=_processes,
+            type=workers_count,
             default=1,
             metavar="N",
             help="worker processes, or 'auto' for one per CPU (default 1)",
         )
         p.add_argument(
-            "--chunk-size", type=_count, metavar="C", help="boards sent to a worker at a time"
+            "--chunk-size",
+            type=positive_count,
+            metavar="C",
+            help="boards sent to a worker at a time",
         )
         p.add_argument(
             "--results",

@@ -21,8 +21,8 @@ from tarotlib._pool import run_tasks
 from tarotlib.arena.stats import bradley_terry, t_quantile
 from tarotlib.core.rng import derive_seed
 from tarotlib.deal import Game
-from tarotlib.errors import TarotError, UnknownVariantError
-from tarotlib.registry import variant, variant_info
+from tarotlib.errors import TarotError
+from tarotlib.registry import fixed_teams, variant
 
 __all__ = ["RESULTS_FILE", "ArenaError", "Match", "Rating", "Tournament", "duplicate", "tournament"]
 
@@ -223,20 +223,12 @@ class _Chunk:
 _Board = tuple[float, float, float]  # gain, first bot's mean score, second's
 
 
-def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
-    try:
-        teams = variant_info(rules.name).teams
-    except UnknownVariantError:
-        return ()
-    return () if teams is None else tuple(tuple(team) for team in teams(rules))
-
-
 def _play_chunk(chunk: _Chunk) -> list[list[_Board]]:
     """Each pair's boards of ``chunk``: for every pair, a list of (gain, score, score)."""
     rules = variant(chunk.variant, **chunk.options)
     makers = [_named.seeded(spec) for spec in chunk.bots]
     n = rules.players
-    teams = _teams(rules)
+    teams = fixed_teams(rules)
     seatings = len(teams) if teams else n
     out: list[list[_Board]] = [[] for _ in chunk.pairs]
     for k in range(chunk.start, chunk.stop):
@@ -346,7 +338,7 @@ def _play(
     for i in range(len(chunks)):
         for p, part in enumerate(found[i]):
             per_pair[p].extend(part)
-    teams = _teams(rules)
+    teams = fixed_teams(rules)
     return rules, seed, checked, len(teams) if teams else rules.players, per_pair
 
 

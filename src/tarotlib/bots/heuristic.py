@@ -44,7 +44,7 @@ from tarotlib.core.rng import derive_seed
 from tarotlib.core.text import signed
 from tarotlib.deal import DealState, Game
 from tarotlib.errors import UnknownVariantError
-from tarotlib.registry import variant_info
+from tarotlib.registry import fixed_teams, variant_info
 
 if TYPE_CHECKING:
     from tarotlib.bots import Bot
@@ -133,15 +133,6 @@ class HeuristicBot:
         return f"HeuristicBot(seed={self.seed!r})"
 
 
-def _teams(rules: Game) -> tuple[tuple[int, ...], ...]:
-    """The fixed partnerships of the game of ``rules`` (its ``teams`` hook), or () for none."""
-    try:
-        teams = variant_info(rules.name).teams
-    except UnknownVariantError:
-        return ()
-    return () if teams is None else tuple(tuple(team) for team in teams(rules))
-
-
 # -- measuring -----------------------------------------------------------------------------------
 @attrs.frozen
 class DuelResult:
@@ -224,7 +215,7 @@ def duel(
     if deals < 2:
         raise ValueError(f"a duel needs at least 2 deals, got {deals}")
     n = rules.players
-    teams = _teams(rules)
+    teams = fixed_teams(rules)
     seatings = len(teams) if teams else n
     diffs: list[float] = []
     ch_total = op_total = 0.0
