@@ -53,10 +53,12 @@ def test_legal_reproducible_and_fair(name: str, options: dict[str, object]) -> N
 
 def test_exact_at_the_end_of_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where every hand holds at most ``solver_cards`` cards, each world is valued by the solver:
-    given the real deal as its only world, the bot takes a card whose value, the seat's score at
-    the end of the solver's best line, is the best; with a smaller ``solver_cards`` (or where the
-    solver does not finish within ``solver_nodes``) it plays out instead."""
+    given the real deal as its only world, the bot takes a card whose value, what the deal is
+    worth to the seat at the end of the solver's best line, is the best; with a smaller
+    ``solver_cards`` (or where the solver does not finish within ``solver_nodes``) it plays out
+    instead."""
     from tarotlib.bots import search
+    from tarotlib.bots.search import _margin
 
     monkeypatch.setattr(search, "_sample", lambda state, seat, rng, end: state)
     rules = tarotlib.variant("belote")
@@ -78,7 +80,7 @@ def test_exact_at_the_end_of_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
             end = state.apply(action)
             for move in found.line:
                 end = end.apply(move)
-            scores[action] = end.result.scores[seat]
+            scores[action] = _margin(end, seat)
         choice = SearchBot(seed, worlds=1, time_limit=None, solver_cards=2).choose(state)
         assert scores[choice] == max(scores.values())
         checked += 1
@@ -99,13 +101,16 @@ def test_exact_at_the_end_of_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_outs_are_heuristic_deals() -> None:
+    from tarotlib.bots.search import _margin
+
     rules = tarotlib.variant("french-tarot", players=4)
-    state = rules.new_deal(seed=8)
-    bot = HeuristicBot(3)
-    end = state
-    while not end.is_over:
-        end = end.apply(bot.choose(end))
-    assert _play_out(state, 2, 3) == float(end.result.scores[2])
+    for seed in range(6):
+        state = rules.new_deal(seed=seed)
+        bot = HeuristicBot(3)
+        end = state
+        while not end.is_over:
+            end = end.apply(bot.choose(end))
+        assert _play_out(state, 2, 3) == _margin(end, 2) == end.result.scores[2] * 4 / 3
 
 
 def test_actions_clearly_worse_are_dropped() -> None:
@@ -117,13 +122,20 @@ def test_actions_clearly_worse_are_dropped() -> None:
     worse = [0.0, 1.0, 0.0, 2.0]  # about 11 below, every world
     noisy = [30.0, -20.0, 25.0, -15.0]  # 5 below on average, but far from sure
     equal = list(leader)
-    assert _race([0, 1, 2, 3], [leader, worse, noisy, equal]) == [0, 2, 3]
-    assert _race([1], [leader, worse]) == [1]
+    even = [1.0] * 4
+    assert _race([0, 1, 2, 3], [leader, worse, noisy, equal], even) == [0, 2, 3]
+    assert _race([1], [leader, worse], even) == [1]
+    # Weighed: a world that hardly counts does not save an action that is worse in the others.
+    mostly = [10.0, 12.0, 11.0, 13.0, 14.0, 12.0]
+    lucky = [9.0, 11.0, 10.0, 12.0, 13.0, 99.0]
+    assert _race([0, 1], [mostly, lucky], [1.0] * 5 + [1e-6]) == [0]
+    assert _race([0, 1], [mostly, lucky], [1.0] * 6) == [0, 1]
 
 
 def test_budget_and_levels() -> None:
     assert repr(MediumSearchBot(1, solver_nodes=5)) == (
-        "MediumSearchBot(seed=1, worlds=6, time_limit=0.2, solver_cards=5, solver_nodes=5)"
+        "MediumSearchBot(seed=1, worlds=6, time_limit=0.2, solver_cards=5, solver_nodes=5, "
+        "belief=0.1, bids=False)"
     )
     assert StrongSearchBot(1).worlds == SearchBot(1).worlds
     assert SearchBot(1, time_limit=None).time_limit is None
@@ -147,3 +159,65 @@ def test_budget_and_levels() -> None:
 def test_by_name_in_a_simulation() -> None:
     summary = simulate("belote", 2, 4, bots="medium,heuristic,medium,heuristic")
     assert summary.deals == 2 and summary.bots == ("medium", "heuristic", "medium", "heuristic")
+
+
+def test_bids_are_the_heuristic_bots_unless_asked() -> None:
+    """A decision that names no card (a bid) is the heuristic bot's by default; with
+    ``bids=True`` it is searched, and the search keeps the heuristic bot's choice unless it is
+    sure of a better one."""
+    rules = tarotlib.variant("contree")
+    checked = 0
+    for seed in range(6):
+        state = rules.new_deal(seed=seed)
+        assert all(getattr(a, "card", None) is None for a in state.legal_actions())
+        assert SearchBot(seed).choose(state) == HeuristicBot(seed).choose(state)
+        searched = SearchBot(seed, worlds=4, time_limit=None, bids=True).choose(state)
+        assert searched in state.legal_actions()
+        checked += 1
+    assert checked == 6
+
+
+def test_what_a_deal_is_worth_counts_the_other_side() -> None:
+    from tarotlib.bots.search import _margin
+
+    for name, options in (("contree", {}), ("french-tarot", {"players": 5})):
+        rules = tarotlib.variant(name, **options)
+        bot = HeuristicBot(4)
+        state = rules.new_deal(seed=4)
+        while not state.is_over:
+            state = state.apply(bot.choose(state))
+        scores = state.result.scores
+        for seat in range(rules.players):
+            if name == "contree":  # teams 0 & 2 against 1 & 3, each credited its own points
+                expected = scores[seat] - scores[(seat + 1) % 4]
+            else:
+                expected = scores[seat] - (sum(scores) - scores[seat]) / (rules.players - 1)
+            assert _margin(state, seat) == pytest.approx(expected)
+
+
+def test_the_worlds_are_weighed_by_the_other_seats_bids() -> None:
+    """A world weighs ``belief`` for each bid of another seat that the heuristic bot would not
+    have made in it: worlds that explain the bids count, the others hardly."""
+    rules = tarotlib.variant("contree")
+    model = HeuristicBot(0)
+    weights = set()
+    for seed in range(8):
+        state = rules.new_deal(seed=seed)
+        while state.to_act != 0 or len(state.history) < 4:
+            state = state.apply(HeuristicBot(seed).choose(state))
+            if state.phase != "auction":
+                break
+        if state.phase != "auction":
+            continue
+        bot = SearchBot(seed, belief=0.25)
+        for k in range(4):
+            world = sample_world(state, 0, random.Random(k))
+            replay = rules.new_deal(layout=world.layout)
+            missed = 0
+            for action in world.history:
+                if replay.to_act != 0 and model.choose(replay) != action:
+                    missed += 1
+                replay = replay.apply(action)
+            assert bot._belief(world, 0) == 0.25**missed
+            weights.add(missed)
+    assert len(weights) > 1
