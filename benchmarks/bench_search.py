@@ -40,7 +40,7 @@ from harness import CONFIGS, label  # noqa: E402
 SEED = 2026
 
 #: The budgets of the strength table: (worlds, time limit in seconds).
-BUDGETS = [(2, None), (6, None), (24, 1.0)]
+BUDGETS = [(2, None), (6, None), (16, 0.5)]
 
 
 def speed(name: str, options: dict[str, Any], deals: int) -> dict[str, Any]:

@@ -135,7 +135,7 @@ def test_actions_clearly_worse_are_dropped() -> None:
 def test_budget_and_levels() -> None:
     assert repr(MediumSearchBot(1, solver_nodes=5)) == (
         "MediumSearchBot(seed=1, worlds=6, time_limit=0.2, solver_cards=5, solver_nodes=5, "
-        "belief=0.1, bids=False)"
+        "belief=0.1, bids=6)"
     )
     assert StrongSearchBot(1).worlds == SearchBot(1).worlds
     assert SearchBot(1, time_limit=None).time_limit is None
@@ -145,6 +145,8 @@ def test_budget_and_levels() -> None:
         {"time_limit": 0},
         {"solver_cards": -1},
         {"solver_nodes": 0},
+        {"bids": -1},
+        {"bids": True},
     ]
     for bad in bads:
         with pytest.raises(ValueError, match=r"must be|is a number"):
@@ -161,20 +163,38 @@ def test_by_name_in_a_simulation() -> None:
     assert summary.deals == 2 and summary.bots == ("medium", "heuristic", "medium", "heuristic")
 
 
-def test_bids_are_the_heuristic_bots_unless_asked() -> None:
-    """A decision that names no card (a bid) is the heuristic bot's by default; with
-    ``bids=True`` it is searched, and the search keeps the heuristic bot's choice unless it is
-    sure of a better one."""
-    rules = tarotlib.variant("contree")
-    checked = 0
-    for seed in range(6):
-        state = rules.new_deal(seed=seed)
+def test_bids_among_many_are_the_heuristic_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision that names no card (a bid) with more than ``bids`` actions is the heuristic
+    bot's (Contrée's first bid: some thirty); with fewer it is searched (French Tarot's auction),
+    and with ``bids=0`` never."""
+    from tarotlib.bots import search
+
+    drawn: list[int] = []
+    real = search._sample
+
+    def counted(state: DealState, seat: int, rng: random.Random, end: float | None) -> DealState:
+        drawn.append(seat)
+        return real(state, seat, rng, end)
+
+    monkeypatch.setattr(search, "_sample", counted)
+    contree = tarotlib.variant("contree")
+    tarot = tarotlib.variant("french-tarot", players=4)
+    for seed in range(3):
+        state = contree.new_deal(seed=seed)
         assert all(getattr(a, "card", None) is None for a in state.legal_actions())
+        assert len(state.legal_actions()) > 6
         assert SearchBot(seed).choose(state) == HeuristicBot(seed).choose(state)
-        searched = SearchBot(seed, worlds=4, time_limit=None, bids=True).choose(state)
-        assert searched in state.legal_actions()
-        checked += 1
-    assert checked == 6
+        assert not drawn
+        many = SearchBot(seed, worlds=2, time_limit=None, bids=100).choose(state)
+        assert many in state.legal_actions() and drawn
+        drawn.clear()
+        state = tarot.new_deal(seed=seed)
+        assert 1 < len(state.legal_actions()) <= 6
+        assert SearchBot(seed, bids=0).choose(state) == HeuristicBot(seed).choose(state)
+        assert not drawn
+        assert SearchBot(seed, worlds=2, time_limit=None).choose(state) in state.legal_actions()
+        assert drawn
+        drawn.clear()
 
 
 def test_what_a_deal_is_worth_counts_the_other_side() -> None:
