@@ -158,6 +158,19 @@ def test_budget_and_levels() -> None:
         SearchBot(1).choose(over)
 
 
+def test_a_world_cut_short_by_the_time_limit_is_dropped() -> None:
+    """Past its time limit the bot stops within a world (after the first) and decides on the
+    worlds searched whole: with the time already past, it decides on one world, as with
+    ``worlds=1``."""
+    rules = tarotlib.variant("french-tarot", players=4)
+    bot = HeuristicBot(2)
+    state = rules.new_deal(seed=2)
+    while not (state.phase == "play" and len(state.legal_actions()) > 3):
+        state = state.apply(bot.choose(state))
+    timed = SearchBot(9, worlds=8, time_limit=1e-9).choose(state)
+    assert timed == SearchBot(9, worlds=1, time_limit=None).choose(state)
+
+
 def test_by_name_in_a_simulation() -> None:
     summary = simulate("belote", 2, 4, bots="medium,heuristic,medium,heuristic")
     assert summary.deals == 2 and summary.bots == ("medium", "heuristic", "medium", "heuristic")

@@ -40,7 +40,8 @@ play-outs of worlds that know nothing of what a bid says of a hand beyond the we
 Nothing here knows a game: any game on the deal machine is played.
 
 **Budget.** ``worlds`` worlds a decision at most, and ``time_limit`` seconds (the worlds searched
-when the time is up are kept; at least one is always searched). With ``time_limit=None`` a bot is
+whole when the time is up are kept, a world cut short is dropped; the first is always searched
+whole, so a decision may take longer where one world's play-outs do). With ``time_limit=None`` a bot is
 deterministic for its seed and its solver budget: the same choices on every machine (the default
 ``solver_nodes`` is 100,000 with the compiled part and 4,000 in pure Python, which searches some
 thirty times fewer positions a second; give it to have the same choices with and without it).
@@ -209,9 +210,12 @@ class SearchBot:
                 world = _sample(state, seat, rng, end)
             except SamplingError:
                 break  # no time left for a world: decide on those searched
-            weights.append(self._belief(world, seat))
             tried = tuple(legal[i] for i in alive)
-            found = self._values(world, tried, seat, rng.getrandbits(63))
+            late = end if searched else None  # the first world is always searched whole
+            found = self._values(world, tried, seat, rng.getrandbits(63), late, end)
+            if found is None:
+                break  # the time ran out within this world: decide on those searched whole
+            weights.append(self._belief(world, seat))
             for i, value in zip(alive, found, strict=True):
                 values[i].append(value)
             searched += 1
@@ -256,20 +260,34 @@ class SearchBot:
         return float(self.belief**missed)
 
     def _values(
-        self, world: DealState, legal: tuple[Action, ...], seat: int, seed: int
-    ) -> list[float]:
+        self,
+        world: DealState,
+        legal: tuple[Action, ...],
+        seat: int,
+        seed: int,
+        end: float | None = None,
+        solver_end: float | None = None,
+    ) -> list[float] | None:
         """What the deal is worth to ``seat`` (:func:`_margin`) after each action of ``legal`` in
-        ``world``: exact where the solver reaches, else one play-out each (all from ``seed``)."""
+        ``world``: exact where the solver reaches (within ``solver_nodes`` positions, and before
+        ``solver_end``), else one play-out each (all from ``seed``); None if the time is past
+        ``end`` before every action was valued."""
         cards = max(len(world.hand(s)) for s in range(world.rules.players))
         if cards > self._cards:  # a new deal
             self._reach = self.solver_cards
         self._cards = cards
         if cards <= self._reach:
-            exact = _solved(world, legal, seat, self.solver_nodes)
+            left = None if solver_end is None else max(0.01, solver_end - time.perf_counter())
+            exact = _solved(world, legal, seat, self.solver_nodes, left)
             if exact is not None:
                 return exact
             self._reach = cards - 1  # out of reach: not tried again before a smaller hand
-        return [_play_out(world.apply(action), seat, seed) for action in legal]
+        out = []
+        for action in legal:
+            if end is not None and time.perf_counter() >= end:
+                return None
+            out.append(_play_out(world.apply(action), seat, seed))
+        return out
 
     def __repr__(self) -> str:
         return (
@@ -385,17 +403,19 @@ def _play_out(state: DealState, seat: int, seed: int) -> float:
 
 
 def _solved(
-    world: DealState, legal: tuple[Action, ...], seat: int, nodes: int
+    world: DealState, legal: tuple[Action, ...], seat: int, nodes: int, seconds: float | None
 ) -> list[float] | None:
     """What the deal is worth to ``seat`` after each action of ``legal`` in ``world`` when both
     sides play
     the solver's best line for the card points of ``seat``'s side, or None where the solver does
     not take the position (not the play of the cards, actions it does not search) or does not
-    finish within ``nodes`` positions."""
+    finish within ``nodes`` positions and ``seconds``."""
     from tarotlib.ai.solver import SolverError, card_values
 
     try:
-        values = card_values(world, objective="points", side=seat, max_nodes=nodes)
+        values = card_values(
+            world, objective="points", side=seat, max_nodes=nodes, time_limit=seconds
+        )
     except SolverError:
         return None
     out: list[float] = []
