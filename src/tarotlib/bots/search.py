@@ -232,7 +232,11 @@ class SearchBot:
         if hint in best:
             return hint
         h = legal.index(hint)
-        if bid and h in alive and not _beaten(values[legal.index(best[0])], values[h], weights):
+        if (
+            bid
+            and h in alive
+            and not _surely_above(values[legal.index(best[0])], values[h], weights)
+        ):
             return hint  # a bid: the search is not sure enough to leave the heuristic's choice
         return best[0]
 
@@ -244,9 +248,14 @@ class SearchBot:
         ones again, and the play's own evidence (a suit not followed) is in every world."""
         if self.belief == 1.0:
             return 1.0
+        history = world.history
+        # Replayed up to the last decision that names no card: none after it is weighed.
+        last = max(
+            (i for i, a in enumerate(history) if getattr(a, "card", None) is None), default=-1
+        )
         now = world.rules.new_deal(layout=world.layout, facts=world.facts or None)
         missed = 0
-        for action in world.history:
+        for action in history[: last + 1]:
             actor = now.to_act
             if (
                 actor is not None
@@ -324,42 +333,33 @@ _RACE_FROM: Final = 4
 (:func:`_race`)."""
 
 
-def _beaten(best: list[float], hint: list[float], weights: list[float]) -> bool:
-    """Whether ``best`` beats ``hint`` world by world by more than twice the standard error of the
-    weighted mean difference (as :func:`_race` compares)."""
+def _surely_above(a: list[float], b: list[float], weights: list[float]) -> bool:
+    """Whether values ``a`` beat ``b`` world by world (the same worlds, each with its weight) by
+    more than twice the standard error of their weighted mean difference (a paired comparison on
+    the same cards; the weights' effective number of worlds).
+
+    >>> _surely_above([10.0, 12, 11, 13], [0.0, 1, 0, 2], [1.0] * 4)
+    True
+    """
     total = sum(weights)
-    n = total * total / sum(w * w for w in weights)
-    diffs = [a - b for a, b in zip(best, hint, strict=True)]
+    n = total * total / sum(w * w for w in weights)  # the effective number of worlds
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
     var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
     return n > 1 and mean - 2 * math.sqrt(var / (n - 1)) > 0
 
 
 def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> list[int]:
-    """The actions of ``alive`` still worth trying: not those whose values, world by world (the
-    same worlds for all, each with its weight), fall short of the leader's by more than twice the
-    standard error of the mean difference (a paired comparison on the same cards; the weights'
-    effective number of worlds). The leader stays.
+    """The actions of ``alive`` still worth trying: not those the leader surely beats
+    (:func:`_surely_above`). The leader stays.
 
     >>> _race([0, 1, 2], [[10.0, 12, 11, 13], [0.0, 1, 0, 2], [10.0, 12, 12, 12]], [1.0] * 4)
     [0, 2]
     """
-    total = sum(weights)
-    square = sum(w * w for w in weights)
-    n = total * total / square  # the effective number of worlds
     leader = max(alive, key=lambda i: sum(w * v for w, v in zip(weights, values[i], strict=True)))
-    keep = []
-    for i in alive:
-        if i == leader:
-            keep.append(i)
-            continue
-        diffs = [a - b for a, b in zip(values[i], values[leader], strict=True)]
-        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
-        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
-        if n > 1 and mean + 2 * math.sqrt(var / (n - 1)) < 0:
-            continue
-        keep.append(i)
-    return keep
+    return [
+        i for i in alive if i == leader or not _surely_above(values[leader], values[i], weights)
+    ]
 
 
 def _sample(state: DealState, seat: int, rng: random.Random, end: float | None) -> DealState:
