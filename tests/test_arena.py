@@ -189,6 +189,25 @@ def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
         duplicate("belote", ("heuristic", "random"), boards=6, seed=2, results=tmp_path / "other")
 
 
+def test_a_run_goes_on_with_more_boards(tmp_path: Path) -> None:
+    """The number of boards is not part of a run: a results directory of 5 boards goes on to 9
+    (in the chunk size it was started with, the short last chunk played again whole) and is read
+    back with 4; each gives the boards of a run played at once."""
+    results = tmp_path / "run"
+    pair = ("heuristic", "random")
+    first = duplicate("belote", pair, boards=5, seed=4, chunk_size=2, results=results)
+    assert sorted(os.listdir(results))[-1] == "boards-000000004-000000004.json"
+    seen: list[int] = []
+    more = duplicate(
+        "belote", pair, boards=9, seed=4, results=results, progress=lambda d, t: seen.append(d)
+    )
+    assert seen == [4, 6, 8, 9]  # boards 0-3 kept; 4-5, 6-7 and 8 played
+    assert more == duplicate("belote", pair, boards=9, seed=4, chunk_size=2)
+    assert more.gains[:5] == first.gains
+    fewer = duplicate("belote", pair, boards=4, seed=4, results=results)
+    assert fewer.gains == more.gains[:4]
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ArenaError, match="a match needs two bots"):
         duplicate("belote", ("heuristic", "random", "random"), boards=4)

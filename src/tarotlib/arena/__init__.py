@@ -18,7 +18,8 @@ Boards are played in chunks, in this process, on worker processes of their own (
 on any :class:`concurrent.futures.Executor` (a Dask cluster's ``client.get_executor()``), with the
 stopping behaviour of :func:`tarotlib.simulate`; ``progress(done, total)`` is called as chunks end.
 With ``results=DIR`` each chunk's boards are written to ``DIR`` as they end (atomically): a run
-stopped half-way and started again with the same arguments plays only the chunks not yet there.
+stopped half-way and started again with the same arguments plays only the chunks not yet there;
+started again with more boards, it goes on to that many (the boards played are kept).
 
 A bot is a name (:data:`tarotlib.bots.named.BOT_NAMES`: ``random``, ``heuristic``, ``search``,
 ``easy``, ``medium``, ``strong``) or any factory called with a seed that returns an object with

@@ -7,7 +7,6 @@ import json
 import math
 import os
 import random
-import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -302,7 +301,12 @@ def _play(
         seed = secrets.randbits(32)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise ArenaError(f"seed must be an int, got {seed!r}")
-    size = chunk_size if chunk_size is not None else max(1, min(50, -(-boards // 40)))
+    directory = None if results is None else os.path.abspath(os.fspath(results))
+    size = chunk_size
+    if size is None and directory is not None:
+        size = _stored_chunk_size(directory)  # a run goes on in the chunks it started with
+    if size is None:
+        size = max(1, min(50, -(-boards // 40)))
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ArenaError(f"chunk_size must be an int of at least 1, got {chunk_size!r}")
     name, opts = rules.name, dict(rules.options_dict())
@@ -311,10 +315,9 @@ def _play(
         for start in range(0, boards, size)
     ]
     names = [_named.spec_name(s) for s in checked]
-    directory = None if results is None else os.path.abspath(os.fspath(results))
     done_before: dict[int, list[list[_Board]]] = {}
     if directory is not None:
-        done_before = _resume(directory, name, opts, seed, names, pairs, boards, size)
+        done_before = _resume(directory, chunks, names, size)
     todo = [i for i in range(len(chunks)) if i not in done_before]
     finished = sum(chunks[i].stop - chunks[i].start for i in done_before)
     if progress is not None:
@@ -346,25 +349,43 @@ def _chunk_file(chunk: _Chunk) -> str:
     return f"boards-{chunk.start:09d}-{chunk.stop - 1:09d}.json"
 
 
+def _read_head(path: str) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as f:
+        try:
+            there = json.load(f)
+        except ValueError:
+            there = None
+    if not isinstance(there, dict):
+        raise ArenaError(f"{path} is not a results file of the arena")
+    return there
+
+
+def _stored_chunk_size(directory: str) -> int | None:
+    """The chunk size of the run kept in ``directory``, if there is one."""
+    path = os.path.join(directory, RESULTS_FILE)
+    if not os.path.exists(path):
+        return None
+    size = _read_head(path).get("chunk_size")
+    return size if isinstance(size, int) and not isinstance(size, bool) else None
+
+
 def _resume(
     directory: str,
-    name: str,
-    options: dict[str, object],
-    seed: int,
+    chunks: list[_Chunk],
     bots: list[str],
-    pairs: tuple[tuple[int, int], ...],
-    boards: int,
     size: int,
 ) -> dict[int, list[list[_Board]]]:
-    """The chunks already in ``directory`` from the same run (after writing what the run is, if
-    the directory is new); :class:`ArenaError` if it holds another run."""
+    """The chunks of ``chunks`` already in ``directory`` from the same run, by index (after
+    writing what the run is, if the directory is new); :class:`ArenaError` if it holds another
+    run. The number of boards is not part of a run: a run goes on with more boards (or is read
+    with fewer), each chunk read only if it was played whole."""
+    first = chunks[0]
     head = {
-        "variant": name,
-        "options": options,
-        "seed": seed,
+        "variant": first.variant,
+        "options": first.options,
+        "seed": first.seed,
         "bots": bots,
-        "pairs": [list(p) for p in pairs],
-        "boards": boards,
+        "pairs": [list(p) for p in first.pairs],
         "chunk_size": size,
     }
     path = os.path.join(directory, RESULTS_FILE)
@@ -375,11 +396,7 @@ def _resume(
         with written_atomically(path) as f:
             f.write(json.dumps(head, indent=2, ensure_ascii=False) + "\n")
         return {}
-    with open(path, encoding="utf-8") as f:
-        try:
-            there = json.load(f)
-        except ValueError:
-            raise ArenaError(f"{path} is not a results file of the arena") from None
+    there = _read_head(path)
     if there != json.loads(json.dumps(head)):
         raise ArenaError(
             f"{directory} holds the results of another run ({there.get('variant')}, seed "
@@ -387,16 +404,13 @@ def _resume(
             "with it, or a new directory"
         )
     out: dict[int, list[list[_Board]]] = {}
-    for entry in os.listdir(directory):
-        m = re.fullmatch(r"boards-(\d+)-(\d+)\.json", entry)
-        if m is None:
+    for i, chunk in enumerate(chunks):
+        path = os.path.join(directory, _chunk_file(chunk))
+        if not os.path.exists(path):
             continue
-        start = int(m.group(1))
-        if start % size:
-            continue
-        with open(os.path.join(directory, entry), encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             part = json.load(f)
-        out[start // size] = [[(g, a, b) for g, a, b in boards_of] for boards_of in part]
+        out[i] = [[(g, a, b) for g, a, b in boards_of] for boards_of in part]
     return out
 
 
@@ -422,6 +436,10 @@ def duplicate(
     docstring). Board *k* is dealt from ``derive_seed(seed, k)`` by seat ``k mod players``; each
     bot is built with a seed derived from the board's and its seat's, so a match is the same
     whatever plays its chunks (``seed=None``: a random seed, which the match records).
+
+    ``results``: a directory where each chunk of boards is kept as it ends; called again with
+    the same directory (and the same game, bots and seed), the match goes on where it stopped,
+    to any number of boards (board *k* does not depend on how many there are).
 
     >>> m = duplicate("belote", ("heuristic", "random"), boards=10, seed=3)
     >>> m.seatings, m.boards, m.mean > 0
