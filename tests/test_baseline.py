@@ -69,9 +69,20 @@ def test_random_deals_unchanged(key: str, name: str, options: dict[str, Any], de
     assert _first_difference(key, got) is None
 
 
-@pytest.mark.parametrize(
-    "key,name,options,deals", capture.CONFIGS, ids=[c[0] for c in capture.CONFIGS]
-)
+def _observation_params() -> list[Any]:
+    """The observation keys as test parameters: each game's first configuration in the everyday
+    suite, its presets and mixed options marked slow (``pytest -m slow``), except under
+    TAROTLIB_BASELINE=full."""
+    seen: set[str] = set()
+    out = []
+    for key, name, options, deals in capture.CONFIGS:
+        marks = [pytest.mark.slow] if name in seen and not FULL else []
+        seen.add(name)
+        out.append(pytest.param(key, name, options, deals, id=key, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("key,name,options,deals", _observation_params())
 def test_observations_unchanged(key: str, name: str, options: dict[str, Any], deals: int) -> None:
     got = _take(capture.observation_digests(name, options), "obs")
     assert got and got == WANT[f"obs/{key}"][: len(got)]
@@ -105,7 +116,22 @@ GAMES_WANT: dict[str, list[str]] = json.loads((BASE / "all-games.json").read_tex
 CHECKED = [k for k in games.every_key() if FULL or k[1] != "obs"]
 
 
-@pytest.mark.parametrize("key,kind,name,options", CHECKED, ids=[k[0] for k in CHECKED])
+def _checked_params() -> list[Any]:
+    """The keys as test parameters. The sampler's and the action ids' digests (the longest to
+    compute) run in the everyday suite for each game's first configuration; its other player
+    counts and presets are marked slow (``pytest -m slow``), except under TAROTLIB_BASELINE=full,
+    which checks every key whole."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for key, kind, name, options in CHECKED:
+        later = kind in ("sampler", "ids") and (kind, name) in seen and not FULL
+        seen.add((kind, name))
+        marks = [pytest.mark.slow] if later else []
+        out.append(pytest.param(key, kind, name, options, id=key, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("key,kind,name,options", _checked_params())
 def test_every_game_unchanged(key: str, kind: str, name: str, options: dict[str, Any]) -> None:
     want = GAMES_WANT[key]
     blocks = None if FULL else EVERYDAY_BLOCKS.get(kind, 1)

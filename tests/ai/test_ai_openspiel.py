@@ -29,7 +29,7 @@ from tarotlib.core.rng import shuffle  # noqa: E402
 from tarotlib.deal import DealState  # noqa: E402
 from tarotlib.errors import DealError, IllegalActionError, OptionError  # noqa: E402
 
-from support.configs import CONFIGS, IDS  # noqa: E402
+from support.configs import CONFIGS, IDS, each_game_once  # noqa: E402
 from support.paths import ROOT  # noqa: E402
 
 # The configurations of the codec's tests (every game), and French Tarot's bga preset for 3 and
@@ -152,13 +152,13 @@ def test_bad_parameters_raise_typed_errors() -> None:
 
 
 # -- OpenSpiel's own tests ----------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "options"), each_game_once(CONFIGS, IDS))
 def test_random_sim_test(name: str, options: dict[str, Any]) -> None:
     game = load(name, options)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "options"), each_game_once(CONFIGS, IDS))
 def test_api(name: str, options: dict[str, Any]) -> None:
     """The checks of OpenSpiel's API and Python-game tests, state by state along random deals."""
     game = load(name, options)
@@ -533,8 +533,7 @@ def test_resampler_is_reproducible() -> None:
 # -- IS-MCTS --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("name", "options", "seed"),
-    [(name, options, 3 + k) for k, (name, options) in enumerate(CONFIGS)],
-    ids=IDS,
+    each_game_once([(name, options, 3 + k) for k, (name, options) in enumerate(CONFIGS)], IDS),
 )
 def test_ismcts_plays_a_deal(name: str, options: dict[str, Any], seed: int) -> None:
     """OpenSpiel's Python IS-MCTS bot, resampling with tarotlib's sampler: through

@@ -195,7 +195,7 @@ def test_round_trip_in_every_game(name: str, options: dict[str, object]) -> None
     assert checked
 
 
-@pytest.mark.parametrize("name", ["belote", "contree"])
+@pytest.mark.parametrize("name", ["belote", pytest.param("contree", marks=pytest.mark.slow)])
 def test_what_the_game_told_is_described(name: str) -> None:
     """BE-9.2: belote and rebelote, which the engine announces as the King and Queen of trumps
     are played, are given with ``told`` (``Game.told_facts``): the deal found tells exactly
@@ -203,7 +203,7 @@ def test_what_the_game_told_is_described(name: str) -> None:
     announcement's absence says the player of a King or Queen of trumps did not hold both)."""
     rules = tarotlib.variant(name)
     told = quiet = 0
-    for seed in range(40):
+    for seed in range(24):
         state = play(rules, seed, 5)
         if state.is_over:
             continue
@@ -386,6 +386,7 @@ def check_whole_hand(state: DealState, rng: int) -> DealState:
     return world
 
 
+@pytest.mark.slow  # (test_whole_hand_round_trip_property below runs in the everyday suite)
 def test_whole_hand_round_trips() -> None:
     """Random whole_hand deals described from seat 0 right after every step that turns several
     of the dummy's cards and every few steps besides; a turn of more than the first three cards

@@ -20,6 +20,7 @@ from tarotlib.deal import DealState
 from tarotlib.errors import SamplingError
 
 from support.configs import PLAYER_CONFIGS as CONFIGS
+from support.configs import each_game_once
 from support.sampling import chi_square_p, position
 
 
@@ -79,7 +80,9 @@ def test_consistent_in_every_game(name: str, options: dict[str, object]) -> None
     assert checked and differ
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("name", "options"), each_game_once(CONFIGS, [f"{n}-{o}" for n, o in CONFIGS])
+)
 def test_the_worlds_drawn_depend_on_what_the_seat_saw_only(
     name: str, options: dict[str, object]
 ) -> None:
@@ -162,8 +165,7 @@ POSITIONS = [
 
 @pytest.mark.parametrize(
     ("name", "options", "seed", "left", "played", "seat", "worlds"),
-    POSITIONS,
-    ids=[f"{p[0]}{p[1].get('players', '')}-{p[2]}" for p in POSITIONS],
+    each_game_once(POSITIONS, [f"{p[0]}{p[1].get('players', '')}-{p[2]}" for p in POSITIONS]),
 )
 def test_exactly_uniform(
     name: str,
@@ -266,8 +268,10 @@ def test_states_are_values() -> None:
 
 @pytest.mark.parametrize(
     ("name", "options", "seed", "left", "played", "seat", "worlds"),
-    [POSITIONS[1], POSITIONS[11]],
-    ids=["french-tarot4-2", "chambery3-0"],
+    [
+        pytest.param(*POSITIONS[1], id="french-tarot4-2"),
+        pytest.param(*POSITIONS[11], id="chambery3-0", marks=pytest.mark.slow),
+    ],
 )
 def test_exactly_uniform_without_counts(
     monkeypatch: pytest.MonkeyPatch,

@@ -17,7 +17,7 @@ from tarotlib.ai.solver import Objective
 from tarotlib.core.actions import Declare
 from tarotlib.errors import TarotError
 
-from support.configs import CONFIGS, IDS
+from support.configs import CONFIGS, IDS, each_game_once
 from support.solver import late_position, leaf_value, maximising, minimax, moves
 
 OBJECTIVES: tuple[Objective, ...] = ("points", "score")
@@ -38,7 +38,7 @@ def left_for(options: dict[str, Any]) -> int:
     return 2 if options.get("players", 4) >= 7 else 3  # seven players: 21 cards in three tricks
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "options"), each_game_once(CONFIGS, IDS))
 def test_the_value_is_the_plain_minimax(name: str, options: dict[str, Any]) -> None:
     """Both objectives, two sides, positions with at most three tricks left, the trick in
     progress at any card: the solver's value is the value of the full tree."""

@@ -19,7 +19,7 @@ from tarotlib.core.cards import EXCUSE_MASK
 from tarotlib.deal.state import DealState
 from tarotlib.registry import variant_info
 
-from support.configs import CONFIGS, IDS
+from support.configs import CONFIGS, IDS, each_game_once
 from support.solver import late_position, minimax
 
 
@@ -78,7 +78,7 @@ def representative(s: _Search, state: DealState[Any], move: Action) -> Action:
     return max(same, key=lambda a: strength[int(a.card)])  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "options"), each_game_once(CONFIGS, IDS))
 def test_a_merged_card_is_worth_its_representative(name: str, options: dict[str, Any]) -> None:
     """Every card merged away is worth exactly what the card searched for it is worth, for both
     objectives and for each side, by the plain minimax; and the solver's value is exact."""

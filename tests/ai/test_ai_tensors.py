@@ -15,7 +15,7 @@ from tarotlib.ai import ActionCodec, Node, Show, sample_world
 from tarotlib.ai.tensors import TensorEncoder
 from tarotlib.deal import DealState
 
-from support.configs import CONFIGS, IDS
+from support.configs import CONFIGS, IDS, each_game_once
 
 
 def walk(encoder: TensorEncoder, seed: int) -> list[Node]:
@@ -94,7 +94,7 @@ def test_contents_along_random_play(name: str, options: dict[str, Any]) -> None:
     assert told_checked > 0 or not encoder.told_kinds
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "options"), each_game_once(CONFIGS, IDS))
 def test_nothing_hidden_leaks(name: str, options: dict[str, Any]) -> None:
     """A world sampled for the seat (the other hands dealt again, consistent with what it saw)
     gives it the very same tensors and strings."""

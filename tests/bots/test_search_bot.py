@@ -16,6 +16,7 @@ from tarotlib.deal import DealState
 from tarotlib.simulation import simulate
 
 from support.configs import PLAYER_CONFIGS as CONFIGS
+from support.configs import each_game_once
 
 
 def states_to_decide(rules: Any, seed: int) -> list[DealState]:
@@ -32,13 +33,15 @@ def states_to_decide(rules: Any, seed: int) -> list[DealState]:
     return out
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("name", "options"), each_game_once(CONFIGS, [f"{n}-{o}" for n, o in CONFIGS])
+)
 def test_legal_reproducible_and_fair(name: str, options: dict[str, object]) -> None:
     """Its choice is legal, the same for the same seed, and the same in a world that gives its
     seat the same observations (it cannot see the real hidden cards)."""
     rules = tarotlib.variant(name, **options)
     checked = 0
-    for seed in range(3):
+    for seed in range(2):
         for state in states_to_decide(rules, seed):
             seat = state.to_act
             assert seat is not None
@@ -48,7 +51,7 @@ def test_legal_reproducible_and_fair(name: str, options: dict[str, object]) -> N
             other = sample_world(state, seat, random.Random(seed))
             assert SearchBot(seed, worlds=2, time_limit=None).choose(other) == choice
             checked += 1
-    assert checked >= 3
+    assert checked >= 2
 
 
 def test_exact_at_the_end_of_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:

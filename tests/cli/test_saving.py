@@ -254,10 +254,15 @@ def said(out: str, needle: str) -> list[str]:
 
 
 GAMES = variant_names()
+# Two games (a tarot and a Lombard save) in the everyday suite, the others with `pytest -m slow`.
+EVERYDAY_GAMES = ("french-tarot", "lombardy")
 
 
 @POSIX
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=[] if g in EVERYDAY_GAMES else [pytest.mark.slow]) for g in GAMES],
+)
 def test_a_size_limit_on_the_second_save_keeps_the_first(tmp_path: Path, game: str) -> None:
     whole = tmp_path / "whole.json"
     free = run_play(game, "--save", str(whole))

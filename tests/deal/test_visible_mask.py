@@ -16,6 +16,7 @@ from tarotlib.core.cards import Card
 from tarotlib.testing import random_play
 from tarotlib.testing.strategies import deals, rules
 
+from support.configs import each_game_once
 from support.profiles import examples
 
 GAMES = [
@@ -111,7 +112,7 @@ def test_equal_under_drawn_options(name: str) -> None:
     run()
 
 
-@pytest.mark.parametrize(("name", "options"), FIXED, ids=[f"{n}-{o}" for n, o in FIXED])
+@pytest.mark.parametrize(("name", "options"), each_game_once(FIXED, [f"{n}-{o}" for n, o in FIXED]))
 def test_equal_over_seeded_deals(name: str, options: dict[str, Any]) -> None:
     game: Any = tarotlib.variant(name, **options)
     rng = random.Random(29)

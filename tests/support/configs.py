@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import pytest
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *(("french-tarot", {"players": p}) for p in (3, 4, 5)),
@@ -37,3 +40,19 @@ PLAYER_CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *(("chambery", {"players": p, "simplifie": True}) for p in (3, 4)),
 ]
 """Every game and player count under its default options."""
+
+
+def each_game_once(configs: Sequence[Any], ids: Sequence[str] | None = None) -> list[Any]:
+    """``configs`` (tuples whose first item is a game's name, or names) as pytest parameters, for
+    a test too long to run over all of them in the everyday suite: each game's first entry runs
+    there, the others (more player counts, presets, positions) are marked ``slow`` and run with
+    ``pytest -m slow``, as CI does."""
+    seen: set[str] = set()
+    out = []
+    for k, config in enumerate(configs):
+        values = config if isinstance(config, tuple) else (config,)
+        name = values[0]
+        marks = [pytest.mark.slow] if name in seen else []
+        seen.add(name)
+        out.append(pytest.param(*values, id=None if ids is None else ids[k], marks=marks))
+    return out
