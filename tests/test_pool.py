@@ -130,7 +130,7 @@ def test_leaving_on_an_exception_stops_the_workers_at_once() -> None:
     assert multiprocessing.active_children() == []
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (1, 2))])
 def test_a_pool_stopped_at_any_moment_always_ends(seed: int) -> None:
     """Stop pools of two workers after random delays, while they run short tasks with sizeable
     results: some stops come while a task runs, some while a result is sent, some between tasks.

@@ -29,7 +29,7 @@ from tarotlib.core.rng import shuffle  # noqa: E402
 from tarotlib.deal import DealState  # noqa: E402
 from tarotlib.errors import DealError, IllegalActionError, OptionError  # noqa: E402
 
-from support.configs import CONFIGS, IDS, each_game_once  # noqa: E402
+from support.configs import CONFIGS, FAMILIES, IDS, each_game_once  # noqa: E402
 from support.paths import ROOT  # noqa: E402
 
 # The configurations of the codec's tests (every game), and French Tarot's bga preset for 3 and
@@ -533,7 +533,9 @@ def test_resampler_is_reproducible() -> None:
 # -- IS-MCTS --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("name", "options", "seed"),
-    each_game_once([(name, options, 3 + k) for k, (name, options) in enumerate(CONFIGS)], IDS),
+    each_game_once(
+        [(name, options, 3 + k) for k, (name, options) in enumerate(CONFIGS)], IDS, FAMILIES
+    ),
 )
 def test_ismcts_plays_a_deal(name: str, options: dict[str, Any], seed: int) -> None:
     """OpenSpiel's Python IS-MCTS bot, resampling with tarotlib's sampler: through

@@ -19,8 +19,8 @@ from tarotlib.core.actions import Action
 from tarotlib.deal import DealState
 from tarotlib.errors import SamplingError
 
+from support.configs import FAMILIES, each_game_once
 from support.configs import PLAYER_CONFIGS as CONFIGS
-from support.configs import each_game_once
 from support.sampling import chi_square_p, position
 
 
@@ -165,7 +165,9 @@ POSITIONS = [
 
 @pytest.mark.parametrize(
     ("name", "options", "seed", "left", "played", "seat", "worlds"),
-    each_game_once(POSITIONS, [f"{p[0]}{p[1].get('players', '')}-{p[2]}" for p in POSITIONS]),
+    each_game_once(
+        POSITIONS, [f"{p[0]}{p[1].get('players', '')}-{p[2]}" for p in POSITIONS], FAMILIES
+    ),
 )
 def test_exactly_uniform(
     name: str,

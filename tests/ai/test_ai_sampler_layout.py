@@ -23,6 +23,7 @@ from tarotlib.core.dealing import Layout
 from tarotlib.deal import DealState
 from tarotlib.errors import DealError, IllegalActionError
 
+from support.configs import each_game_once
 from support.sampling import chi_square_p, position
 
 
@@ -167,7 +168,11 @@ ORDERED = [
 ]
 
 
-@pytest.mark.parametrize(("name", "seed", "left", "played"), ORDERED, ids=[o[0] for o in ORDERED])
+# Reseghino's dealing is Lombardy's: it runs with `pytest -m slow`.
+@pytest.mark.parametrize(
+    ("name", "seed", "left", "played"),
+    each_game_once(ORDERED, [o[0] for o in ORDERED], {"lombardy", "french-tarot-solo"}),
+)
 def test_dealing_positions_are_drawn(name: str, seed: int, left: int, played: int) -> None:
     """The dealing position of a card another seat played: every position it may be swapped to
     (the real history still gives the seat its observations) drawn alike, and none other. In the

@@ -139,7 +139,7 @@ def test_the_fast_search_gives_the_state_searchs_values(name: str, options: dict
     against the plain minimax elsewhere)."""
     checked = fast = 0
     left = 3 if options.get("players", 4) >= 5 else 4
-    seeds = examples(60)  # 9 deals a configuration every day, 60 in CI
+    seeds = examples(60)  # 6 deals a configuration every day, 60 in CI
     for seed in range(seeds):
         state = late_position(name, options, seed, left)
         if state is None:

@@ -15,8 +15,8 @@ from tarotlib.bots.search import _play_out
 from tarotlib.deal import DealState
 from tarotlib.simulation import simulate
 
+from support.configs import FAMILIES, each_game_once
 from support.configs import PLAYER_CONFIGS as CONFIGS
-from support.configs import each_game_once
 
 
 def states_to_decide(rules: Any, seed: int) -> list[DealState]:
@@ -34,7 +34,7 @@ def states_to_decide(rules: Any, seed: int) -> list[DealState]:
 
 
 @pytest.mark.parametrize(
-    ("name", "options"), each_game_once(CONFIGS, [f"{n}-{o}" for n, o in CONFIGS])
+    ("name", "options"), each_game_once(CONFIGS, [f"{n}-{o}" for n, o in CONFIGS], FAMILIES)
 )
 def test_legal_reproducible_and_fair(name: str, options: dict[str, object]) -> None:
     """Its choice is legal, the same for the same seed, and the same in a world that gives its

@@ -82,7 +82,7 @@ def assert_clean(output: str, child: pexpect.spawn, command: str) -> None:
     assert lines == [f"tarotlib {command}: interrupted"], output
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("workers", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_stops_a_simulation_cleanly(tmp_path: Path, workers: str) -> None:
     child = spawn(
         "simulate", "french-tarot", "--deals", "5000000", "--workers", workers, cwd=tmp_path

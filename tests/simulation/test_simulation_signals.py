@@ -29,7 +29,11 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
 @pytest.mark.parametrize(
-    ("step", "call"), [("_start_worker", 1), ("_give", 2)], ids=["forking", "queueing"]
+    ("step", "call"),
+    [
+        pytest.param("_start_worker", 1, id="forking", marks=pytest.mark.slow),
+        pytest.param("_give", 2, id="queueing"),
+    ],
 )
 def test_a_signal_during_the_pools_bookkeeping_waits_for_a_safe_point(
     monkeypatch: pytest.MonkeyPatch, step: str, call: int

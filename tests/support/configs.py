@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pytest
@@ -42,17 +42,30 @@ PLAYER_CONFIGS: list[tuple[str, dict[str, Any]]] = [
 """Every game and player count under its default options."""
 
 
-def each_game_once(configs: Sequence[Any], ids: Sequence[str] | None = None) -> list[Any]:
+FAMILIES: frozenset[str] = frozenset(
+    {"french-tarot", "belote", "lombardy", "tarocco-ombre", "chambery"}
+)
+"""One game of each family (the French tarot, the 32-card games, the Lombard partnership games,
+the Tarocc'Ombre games, Chambéry's): the everyday cases of the longest tests."""
+
+
+def each_game_once(
+    configs: Sequence[Any],
+    ids: Sequence[str] | None = None,
+    games: Collection[str] | None = None,
+) -> list[Any]:
     """``configs`` (tuples whose first item is a game's name, or names) as pytest parameters, for
     a test too long to run over all of them in the everyday suite: each game's first entry runs
-    there, the others (more player counts, presets, positions) are marked ``slow`` and run with
-    ``pytest -m slow``, as CI does."""
+    there (only the ``games`` given, if any, such as :data:`FAMILIES`), the others (more player
+    counts, presets, positions, games) are marked ``slow`` and run with ``pytest -m slow``, as CI
+    does."""
     seen: set[str] = set()
     out = []
     for k, config in enumerate(configs):
         values = config if isinstance(config, tuple) else (config,)
         name = values[0]
-        marks = [pytest.mark.slow] if name in seen else []
+        later = name in seen or (games is not None and name not in games)
+        marks = [pytest.mark.slow] if later else []
         seen.add(name)
         out.append(pytest.param(*values, id=None if ids is None else ids[k], marks=marks))
     return out

@@ -3,13 +3,13 @@
 Tests write ``max_examples=examples(100)``, not a bare number, so that the profile reaches them;
 the number is what the test asks for under the ``ci`` profile.
 
-- ``everyday`` (plain ``pytest``): 15 in a hundred of it (at least one), so that the everyday
+- ``everyday`` (plain ``pytest``): a tenth of it (at least one), so that the everyday
   suite stays cheap to run while working (under three minutes of CPU);
 - ``ci`` (``pytest --hypothesis-profile ci``, which CI runs on the whole suite): the number asked;
 - ``thorough`` (``--hypothesis-profile thorough``, which CI runs on every game's property tests):
   five times the number asked.
 
-Tests that give no number get the profile's ``max_examples``: 15, 100 and 500.
+Tests that give no number get the profile's ``max_examples``: 10, 100 and 500.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ __all__ = ["CI", "EVERYDAY", "THOROUGH", "WORKING", "examples"]
 
 CI = 100
 """The ``ci`` profile's ``max_examples`` (Hypothesis's own default): the scale ``examples`` reads."""
-EVERYDAY = 15
-"""The ``everyday`` profile's ``max_examples``: 15 in a hundred of ``ci``."""
+EVERYDAY = 10
+"""The ``everyday`` profile's ``max_examples``: a tenth of ``ci``."""
 THOROUGH = 500
 """The ``thorough`` profile's ``max_examples``: five times ``ci``."""
 
