@@ -138,7 +138,7 @@ def test_actions_clearly_worse_are_dropped() -> None:
 def test_budget_and_levels() -> None:
     assert repr(MediumSearchBot(1, solver_nodes=5)) == (
         "MediumSearchBot(seed=1, worlds=6, time_limit=0.2, solver_cards=5, solver_nodes=5, "
-        "belief=0.1, bids=6)"
+        "belief=0.1, bids=6, prudence=0.025)"
     )
     assert StrongSearchBot(1).worlds == SearchBot(1).worlds
     assert SearchBot(1, time_limit=None).time_limit is None
@@ -150,6 +150,9 @@ def test_budget_and_levels() -> None:
         {"solver_nodes": 0},
         {"bids": -1},
         {"bids": True},
+        {"prudence": -0.1},
+        {"prudence": 1},
+        {"prudence": True},
     ]
     for bad in bads:
         with pytest.raises(ValueError, match=r"must be|is a number"):
@@ -257,3 +260,42 @@ def test_the_worlds_are_weighed_by_the_other_seats_bids() -> None:
             assert bot._belief(world, 0) == 0.25**missed
             weights.add(missed)
     assert len(weights) > 1
+
+
+def test_prudence_where_play_outs_value_the_worlds() -> None:
+    """Where play-outs value a world, the bot leaves the heuristic bot's choice only when a
+    one-sided t test (Bonferroni over the other actions) says the best beats it: on the same
+    worlds, the prudent choice is the heuristic bot's or the best mean's, and some decisions
+    keep the heuristic bot's where the best mean alone would not. Where the solver values every
+    world, prudence changes nothing."""
+    rules = tarotlib.variant("french-tarot", players=5)
+    kept = 0
+    for seed in range(3):
+        bot = HeuristicBot(seed)
+        state: DealState = rules.new_deal(seed=seed)
+        while not state.is_over and state.phase != "play":
+            state = state.apply(bot.choose(state))
+        for _ in range(6):  # the first cards: fifteen-card hands, out of the solver's reach
+            hint = HeuristicBot(seed).choose(state)  # the choice of the search bot's own
+            if len(state.legal_actions()) > 1:
+                bold = SearchBot(seed, worlds=4, time_limit=None, prudence=0).choose(state)
+                prudent = SearchBot(seed, worlds=4, time_limit=None).choose(state)
+                assert prudent in (hint, bold)
+                kept += prudent == hint != bold
+            state = state.apply(hint)
+    assert kept >= 1
+    belote = tarotlib.variant("belote")
+    differ = 0
+    for seed in range(4):
+        bot = HeuristicBot(seed)
+        state = belote.new_deal(seed=seed)
+        while not state.is_over:
+            seat = state.to_act
+            small = seat is not None and len(state.hand(seat)) <= 5  # the solver reaches
+            if state.phase == "play" and small and len(state.legal_actions()) > 1:
+                hint = HeuristicBot(seed).choose(state)
+                bold = SearchBot(seed, worlds=3, time_limit=None, prudence=0).choose(state)
+                assert SearchBot(seed, worlds=3, time_limit=None).choose(state) == bold
+                differ += bold != hint
+            state = state.apply(bot.choose(state))
+    assert differ >= 1  # the search does leave the heuristic bot's choice there

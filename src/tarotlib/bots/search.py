@@ -30,13 +30,18 @@ actions that may still be best.
 **Which decisions.** Every decision that names a card is searched: the cards played, an écart
 or a discard, a card given or exchanged, and a decision where a declaration is offered beside
 the cards. A decision that names no card (a bid, a pass, a contrée, a call, a declaration, the
-Monte, a concession) is searched when it offers at most ``bids`` actions (6), and then the search
-leaves the heuristic bot's choice only when another beats it by more than twice the standard
-error of their mean difference; with more actions it is the heuristic bot's. Measured: searching
+Monte, a concession) is searched when it offers at most ``bids`` actions (6); with more actions
+it is the heuristic bot's. Measured: searching
 French Tarot's auction (at most five actions) gained about 25 points a board over leaving it to
 the heuristic bot, while searching Contrée's (some thirty bids, each level and suit) lost some 60
 points a board to the heuristic bot's: among many bids the best-looking one is chosen on noisy
 play-outs of worlds that know nothing of what a bid says of a hand beyond the weighing above.
+
+**Prudence.** Where a world of the decision was valued by play-outs (every decision that names no
+card, and the cards before the solver reaches), the bot leaves the heuristic bot's choice only
+when the best action beats it in a one-sided paired Student's t test at risk ``prudence``
+(0.025) divided by the number of other actions (Bonferroni's correction: the best of many
+actions looks better than it is). Where the solver valued every world, the best mean is taken.
 Nothing here knows a game: any game on the deal machine is played.
 
 **Budget.** ``worlds`` worlds a decision at most, and ``time_limit`` seconds (the worlds searched
@@ -70,6 +75,7 @@ import time
 from typing import ClassVar, Final, Literal
 
 from tarotlib._compiled import COMPILED
+from tarotlib._stats import t_quantile
 from tarotlib.bots.heuristic import HeuristicBot
 from tarotlib.bots.weighing import TieBreaker
 from tarotlib.core.actions import Action
@@ -94,15 +100,18 @@ class SearchBot:
     where it finishes within ``solver_nodes`` positions, tried on hands of at most
     ``solver_cards`` cards (0: never); ``belief`` weighs the worlds by the other seats' bids
     (1.0: not at all); a decision that names no card is searched when it offers at most ``bids``
-    actions (0: never).
+    actions (0: never); where play-outs value the worlds, the bot leaves the heuristic bot's
+    choice only when a test at risk ``prudence`` says another action beats it (0: never keeps
+    it for that).
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("french-tarot", players=3)
     >>> state = rules.new_deal(seed=2)
     >>> SearchBot(5, worlds=2, time_limit=None).choose(state) in state.legal_actions()
     True
-    >>> SearchBot(5, solver_nodes=100_000)
-    SearchBot(seed=5, worlds=16, time_limit=0.5, solver_cards=10, solver_nodes=100000, belief=0.1, bids=6)
+    >>> SearchBot(5, solver_nodes=100_000)  # doctest: +NORMALIZE_WHITESPACE
+    SearchBot(seed=5, worlds=16, time_limit=0.5, solver_cards=10, solver_nodes=100000,
+              belief=0.1, bids=6, prudence=0.025)
     """
 
     WORLDS: ClassVar[int] = 16
@@ -110,6 +119,7 @@ class SearchBot:
     SOLVER_CARDS: ClassVar[int] = 10
     BELIEF: ClassVar[float] = 0.1
     BIDS: ClassVar[int] = 6
+    PRUDENCE: ClassVar[float] = 0.025
     SOLVER_NODES: ClassVar[int] = 100_000 if COMPILED else 4_000
 
     __slots__ = (
@@ -120,6 +130,7 @@ class SearchBot:
         "_rng",
         "belief",
         "bids",
+        "prudence",
         "seed",
         "solver_cards",
         "solver_nodes",
@@ -137,6 +148,7 @@ class SearchBot:
         solver_nodes: int | None = None,
         belief: float | None = None,
         bids: int | None = None,
+        prudence: float | None = None,
     ) -> None:
         self.seed = seed
         self.worlds = self.WORLDS if worlds is None else worlds
@@ -171,6 +183,13 @@ class SearchBot:
         self.bids = self.BIDS if bids is None else bids
         if isinstance(self.bids, bool) or not isinstance(self.bids, int) or self.bids < 0:
             raise ValueError(f"bids must be an int >= 0, got {self.bids!r}")
+        self.prudence = self.PRUDENCE if prudence is None else prudence
+        if (
+            isinstance(self.prudence, bool)
+            or not isinstance(self.prudence, (int, float))
+            or not (0 <= self.prudence < 1)
+        ):
+            raise ValueError(f"prudence is a number in [0, 1), not {self.prudence!r}")
         self._model = HeuristicBot(0)  # the other seats' decisions as the worlds are weighed
         self._cards = 0  # the hands' size at the last decision: larger now, a new deal
         self._reach = self.solver_cards  # the largest hands the solver is tried on
@@ -203,6 +222,7 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in legal]  # per action, per world it was tried in
         weights: list[float] = []  # per world: how well it explains the other seats' decisions
         searched = 0
+        exact = True  # every world searched was valued by the solver
         for _ in range(self.worlds):
             if end is not None and searched and time.perf_counter() >= end:
                 break
@@ -212,9 +232,11 @@ class SearchBot:
                 break  # no time left for a world: decide on those searched
             tried = tuple(legal[i] for i in alive)
             late = end if searched else None  # the first world is always searched whole
-            found = self._values(world, tried, seat, rng.getrandbits(63), late, end)
-            if found is None:
+            valued = self._values(world, tried, seat, rng.getrandbits(63), late, end)
+            if valued is None:
                 break  # the time ran out within this world: decide on those searched whole
+            found, solved = valued
+            exact = exact and solved
             weights.append(self._belief(world, seat))
             for i, value in zip(alive, found, strict=True):
                 values[i].append(value)
@@ -233,11 +255,14 @@ class SearchBot:
             return hint
         h = legal.index(hint)
         if (
-            bid
+            not exact
+            and self.prudence
             and h in alive
-            and not _surely_above(values[legal.index(best[0])], values[h], weights)
+            and not _surely_above(
+                values[legal.index(best[0])], values[h], weights, self.prudence / (len(legal) - 1)
+            )
         ):
-            return hint  # a bid: the search is not sure enough to leave the heuristic's choice
+            return hint  # valued by play-outs: not sure enough to leave the heuristic's choice
         return best[0]
 
     def _belief(self, world: DealState, seat: int) -> float:
@@ -276,11 +301,11 @@ class SearchBot:
         seed: int,
         end: float | None = None,
         solver_end: float | None = None,
-    ) -> list[float] | None:
+    ) -> tuple[list[float], bool] | None:
         """What the deal is worth to ``seat`` (:func:`_margin`) after each action of ``legal`` in
-        ``world``: exact where the solver reaches (within ``solver_nodes`` positions, and before
-        ``solver_end``), else one play-out each (all from ``seed``); None if the time is past
-        ``end`` before every action was valued."""
+        ``world``, and whether the solver found it: exact where the solver reaches (within
+        ``solver_nodes`` positions, and before ``solver_end``), else one play-out each (all from
+        ``seed``); None if the time is past ``end`` before every action was valued."""
         cards = max(len(world.hand(s)) for s in range(world.rules.players))
         if cards > self._cards:  # a new deal
             self._reach = self.solver_cards
@@ -289,20 +314,21 @@ class SearchBot:
             left = None if solver_end is None else max(0.01, solver_end - time.perf_counter())
             exact = _solved(world, legal, seat, self.solver_nodes, left)
             if exact is not None:
-                return exact
+                return exact, True
             self._reach = cards - 1  # out of reach: not tried again before a smaller hand
         out = []
         for action in legal:
             if end is not None and time.perf_counter() >= end:
                 return None
             out.append(_play_out(world.apply(action), seat, seed))
-        return out
+        return out, False
 
     def __repr__(self) -> str:
         return (
             f"{type(self).__name__}(seed={self.seed!r}, worlds={self.worlds}, "
             f"time_limit={self.time_limit!r}, solver_cards={self.solver_cards}, "
-            f"solver_nodes={self.solver_nodes}, belief={self.belief}, bids={self.bids})"
+            f"solver_nodes={self.solver_nodes}, belief={self.belief}, bids={self.bids}, "
+            f"prudence={self.prudence})"
         )
 
 
@@ -333,20 +359,31 @@ _RACE_FROM: Final = 4
 (:func:`_race`)."""
 
 
-def _surely_above(a: list[float], b: list[float], weights: list[float]) -> bool:
-    """Whether values ``a`` beat ``b`` world by world (the same worlds, each with its weight) by
+def _surely_above(
+    a: list[float], b: list[float], weights: list[float], risk: float | None = None
+) -> bool:
+    """Whether values ``a`` beat ``b`` world by world (the same worlds, each with its weight): by
     more than twice the standard error of their weighted mean difference (a paired comparison on
-    the same cards; the weights' effective number of worlds).
+    the same cards; the weights' effective number of worlds), or with ``risk``, in a one-sided
+    Student's t test at that risk (the effective number of worlds less one, rounded down, its
+    degrees of freedom).
 
     >>> _surely_above([10.0, 12, 11, 13], [0.0, 1, 0, 2], [1.0] * 4)
     True
+    >>> _surely_above([3.0, 1, 2, 3], [0.0, 0, 1, 0], [1.0] * 4)
+    True
+    >>> _surely_above([3.0, 1, 2, 3], [0.0, 0, 1, 0], [1.0] * 4, risk=0.005)
+    False
     """
     total = sum(weights)
     n = total * total / sum(w * w for w in weights)  # the effective number of worlds
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
     var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
-    return n > 1 and mean - 2 * math.sqrt(var / (n - 1)) > 0
+    if n <= 1:
+        return False
+    z = 2.0 if risk is None else t_quantile(max(1, int(n - 1)), 1 - risk)
+    return mean - z * math.sqrt(var / (n - 1)) > 0
 
 
 def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> list[int]:
