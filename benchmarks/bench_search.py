@@ -3,7 +3,7 @@
 
 **Speed.** For each configuration (every game and player count of the registry under its
 default options), ``--deals`` deals ``new_deal(seed=SEED + i)`` are played with the search bot at
-its default budget (``tarotlib.bots.SearchBot``: 24 worlds, at most 1 s) in seat 0 and the
+its default budget (``tarotlib.bots.SearchBot``: 16 worlds, at most 0.5 s) in seat 0 and the
 heuristic bot elsewhere; every decision of the search bot with more than one legal action is
 timed with ``time.perf_counter``. Reported per row: the decisions timed, their median, 90th
 percentile and slowest time, and decisions per second (over the whole time).

@@ -42,6 +42,10 @@ card, and the cards before the solver reaches), the bot leaves the heuristic bot
 when the best action beats it in a one-sided paired Student's t test at risk ``prudence``
 (0.025) divided by the number of other actions (Bonferroni's correction: the best of many
 actions looks better than it is). Where the solver valued every world, the best mean is taken.
+Measured on the same 24 boards against the heuristic bot, before this rule and with it: French
+Tarot with five players, where a decision searches few worlds of fifteen-card hands, went from
+−4.1 to +28.0 points a board, Tarocc'Ombre with five players from −2.5 to +1.1 game points.
+
 Nothing here knows a game: any game on the deal machine is played.
 
 **Budget.** ``worlds`` worlds a decision at most, and ``time_limit`` seconds (the worlds searched
