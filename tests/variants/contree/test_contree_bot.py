@@ -12,7 +12,14 @@ from tarotlib.bots import HeuristicBot, duel
 from tarotlib.cli import main
 from tarotlib.core.cards import parse_cards
 from tarotlib.variants.belote import Contract
-from tarotlib.variants.belote.contree import Contree, ContreeBid, ContreeOptions
+from tarotlib.variants.belote.contree import (
+    BidKind,
+    Coinche,
+    Contree,
+    ContreeBid,
+    ContreeOptions,
+    NoCoinche,
+)
 from tarotlib.variants.belote.contree.bot import ContreeBot, estimate
 
 
@@ -48,6 +55,30 @@ def test_the_bot_bids_from_its_hand() -> None:
     choice = ContreeBot(0).choose(state)
     assert isinstance(choice, ContreeBid) and choice.denomination is Contract.HEARTS
     assert choice.value == 80  # the lowest bid that overcalls, up to its estimate
+
+
+def test_the_bot_declines_a_coinche_window_with_a_weak_hand() -> None:
+    # CO-4.8 (bga, coinche at any time): a window offers Coinche and NoCoinche, no pass; a bid
+    # of 80 is never coinched by the bot, whose coinche needs a bid of 100 and strong trumps.
+    rules = Contree(ContreeOptions.preset("bga"))
+    hands = [
+        "JH 9H AH TH KH QH AS TS",
+        "7S 8S 9S JS QS KS 7D 8D",
+        "9D TD JD QD KD AD 7C 8C",
+        "9C TC JC QC KC AC 7H 8H",
+    ]
+    state = rules.new_deal(layout=tarotlib.Layout(hands, (), 3))
+    state = state.apply(ContreeBid(BidKind.NUMBER, 80, Contract.HEARTS))
+    windows = 0
+    while NoCoinche() in state.legal_actions():
+        seat = state.to_act
+        assert seat is not None and seat % 2 == 1
+        assert set(state.legal_actions()) == {Coinche(), NoCoinche()}
+        choice = HeuristicBot(seat).choose(state)
+        assert choice == NoCoinche()
+        state = state.apply(choice)
+        windows += 1
+    assert windows >= 1
 
 
 def test_the_heuristic_bot_beats_the_random_bot() -> None:

@@ -32,7 +32,7 @@ from tarotlib.core.tricks import PlayedTrick
 from tarotlib.deal import DealState, Game
 from tarotlib.variants.belote.bot import BeloteBot, belote_strength
 from tarotlib.variants.belote.contree.game import Contree, ContreeObservation
-from tarotlib.variants.belote.contree.types import BidKind, Coinche, ContreeBid
+from tarotlib.variants.belote.contree.types import BidKind, Coinche, ContreeBid, NoCoinche
 from tarotlib.variants.belote.game import Belote, BeloteObservation
 from tarotlib.variants.belote.types import CombinationKind, Contract
 
@@ -132,11 +132,13 @@ class ContreeBot:
             mine = belote_strength(list(obs.hand), cur.denomination)
             if cur.value >= 100 and mine >= _COINCHE:
                 return Coinche()  # CO-4.6: the bidders' trumps are ours
+        # Surcoinche never; a coinche window (CO-4.8) is declined with NoCoinche, not a pass.
+        decline: Action = next((a for a in (Pass(), NoCoinche()) if a in legal), actions[0])
         bids = [a for a in actions if isinstance(a, ContreeBid) and a.kind is BidKind.NUMBER]
         if not bids:
-            return Pass() if Pass() in legal else actions[0]  # surcoinche never; windows declined
+            return decline
         partner = cur is not None and (cur.bidder - obs.seat) % 2 == 0
-        choice: Action = Pass() if Pass() in legal else actions[0]
+        choice: Action = decline
         best_margin = 0
         for denom in {b.denomination for b in bids}:
             est = estimate(obs.hand, denom)
