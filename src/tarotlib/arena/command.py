@@ -66,7 +66,13 @@ def add_arena_parsers(
         ("duel", "a duplicate match of two bots: the mean gain per board, with its 95%% interval"),
         ("tournament", "every pair of bots on the same boards: their ratings and matches"),
     ):
-        p = sub.add_parser(command, parents=list(parents), help=help_text, description=help_text)
+        # argparse formats a subcommand's help with %, not its description.
+        p = sub.add_parser(
+            command,
+            parents=list(parents),
+            help=help_text,
+            description=help_text.replace("%%", "%"),
+        )
         p.add_argument("variant", metavar="GAME", help="the game (see 'tarotlib variants')")
         p.add_argument(
             "--bots",
