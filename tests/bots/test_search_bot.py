@@ -10,10 +10,11 @@ import pytest
 
 import tarotlib
 from tarotlib.ai import card_values, sample_world
-from tarotlib.bots import HeuristicBot, MediumSearchBot, SearchBot, StrongSearchBot
+from tarotlib.bots import HeuristicBot, MediumSearchBot, SearchBot, StrongSearchBot, search
 from tarotlib.bots.search import _play_out
 from tarotlib.deal import DealState
 from tarotlib.simulation import simulate
+from tarotlib.variants.belote.contree import Coinche
 
 from support.configs import FAMILIES, each_game_once
 from support.configs import PLAYER_CONFIGS as CONFIGS
@@ -301,3 +302,44 @@ def test_prudence_where_play_outs_value_the_worlds() -> None:
                 differ += bold != hint
             state = state.apply(bot.choose(state))
     assert differ >= 1  # the search does leave the heuristic bot's choice there
+
+
+def test_prudence_tests_the_heuristic_choice_on_every_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The race that drops actions clearly behind the leader keeps the heuristic bot's action
+    once play-outs value the decision: a prudent bot leaves that action only after the t test
+    has compared the two on every world searched. Contrée's coinche windows (preset bga: two
+    actions, valued by play-outs, the worlds weighed by the auction) are where the race used to
+    drop it and a coinche was chosen on two or three worlds."""
+    tests: list[tuple[int, bool]] = []  # (worlds compared, passed) of each prudence test
+    real = search._surely_above
+
+    def spy(a: list[float], b: list[float], w: list[float], risk: float | None = None) -> bool:
+        passed = real(a, b, w, risk)
+        if risk is not None:
+            tests.append((len(w), passed))
+        assert len(a) == len(b) == len(w)
+        return passed
+
+    monkeypatch.setattr(search, "_surely_above", spy)
+    rules = tarotlib.variant("contree", preset="bga")
+    windows = left = tested_all = 0
+    for seed in range(6):
+        bot = HeuristicBot(seed)
+        state: DealState = rules.new_deal(seed=seed)
+        while state.phase == "auction":
+            legal = state.legal_actions()
+            if Coinche() in legal and len(legal) == 2:
+                windows += 1
+                hint = HeuristicBot(seed).choose(state)
+                tests.clear()
+                choice = SearchBot(seed, worlds=8, time_limit=None).choose(state)
+                tested_all += bool(tests) and tests[-1][0] == 8
+                if choice != hint:
+                    left += 1
+                    assert tests and tests[-1] == (8, True)
+            state = state.apply(bot.choose(state))
+    assert windows >= 10
+    assert tested_all >= 1  # the best differed from the hint, and the test saw every world
+    assert left < windows
