@@ -38,16 +38,15 @@ the heuristic bot, while searching Contrée's (some thirty bids, each level and 
 points a board to the heuristic bot's: among many bids the best-looking one is chosen on noisy
 play-outs of worlds that know nothing of what a bid says of a hand beyond the weighing above.
 
-**Prudence.** Where a world of the decision was valued by play-outs (every decision that names no
-card, and the cards before the solver reaches), the bot leaves the heuristic bot's choice only
-when the best action beats it in a one-sided paired Student's t test at risk ``prudence``
+**Prudence.** Where a world of the decision was valued by play-outs (every decision that names
+no card, and the cards before the solver reaches), the bot leaves the heuristic bot's choice
+only when the best action beats it in a one-sided paired Student's t test at risk ``prudence``
 (0.025) divided by the number of other actions (Bonferroni's correction: the best of many
 actions looks better than it is), on every world searched. Where the solver valued every world,
-the best mean is taken.
-Measured on the same 24 boards against the heuristic bot, before this rule and with it (when the
-race could still drop the heuristic bot's action and skip the test): French
-Tarot with five players, where a decision searches few worlds of fifteen-card hands, went from
-−4.1 to +28.0 points a board, Tarocc'Ombre with five players from −2.5 to +1.1 game points.
+the best mean is taken. Measured on the same 24 boards against the heuristic bot, before this
+rule and with it (when the race could still drop the heuristic bot's action and skip the test):
+French Tarot with five players, where a decision searches few worlds of fifteen-card hands, went
+from −4.1 to +28.0 points a board, Tarocc'Ombre with five players from −2.5 to +1.1 game points.
 
 Nothing here knows a game: any game on the deal machine is played.
 

@@ -22,6 +22,17 @@ from tarotlib.variants.belote.contree import (
 )
 from tarotlib.variants.belote.contree.bot import ContreeBot, estimate
 
+_HEARTS_LAYOUT = tarotlib.Layout(
+    [
+        "JH 9H AH TH KH QH AS TS",  # seat 0, first to speak: hearts, worth a bid
+        "7S 8S 9S JS QS KS 7D 8D",
+        "9D TD JD QD KD AD 7C 8C",
+        "9C TC JC QC KC AC 7H 8H",
+    ],
+    (),
+    3,
+)
+
 
 @pytest.mark.parametrize("preset", ["ffb", "bga"])
 def test_the_bot_always_chooses_a_legal_action(preset: str) -> None:
@@ -45,13 +56,7 @@ def test_the_bot_bids_from_its_hand() -> None:
     assert estimate(strong, Contract.HEARTS) == 160
     assert estimate(weak, Contract.HEARTS) == 0
     rules = Contree(ContreeOptions())
-    hands = [
-        "JH 9H AH TH KH QH AS TS",
-        "7S 8S 9S JS QS KS 7D 8D",
-        "9D TD JD QD KD AD 7C 8C",
-        "9C TC JC QC KC AC 7H 8H",
-    ]
-    state = rules.new_deal(layout=tarotlib.Layout(hands, (), 3))
+    state = rules.new_deal(layout=_HEARTS_LAYOUT)
     choice = ContreeBot(0).choose(state)
     assert isinstance(choice, ContreeBid) and choice.denomination is Contract.HEARTS
     assert choice.value == 80  # the lowest bid that overcalls, up to its estimate
@@ -61,13 +66,7 @@ def test_the_bot_declines_a_coinche_window_with_a_weak_hand() -> None:
     # CO-4.8 (bga, coinche at any time): a window offers Coinche and NoCoinche, no pass; a bid
     # of 80 is never coinched by the bot, whose coinche needs a bid of 100 and strong trumps.
     rules = Contree(ContreeOptions.preset("bga"))
-    hands = [
-        "JH 9H AH TH KH QH AS TS",
-        "7S 8S 9S JS QS KS 7D 8D",
-        "9D TD JD QD KD AD 7C 8C",
-        "9C TC JC QC KC AC 7H 8H",
-    ]
-    state = rules.new_deal(layout=tarotlib.Layout(hands, (), 3))
+    state = rules.new_deal(layout=_HEARTS_LAYOUT)
     state = state.apply(ContreeBid(BidKind.NUMBER, 80, Contract.HEARTS))
     windows = 0
     while NoCoinche() in state.legal_actions():
