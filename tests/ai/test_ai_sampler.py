@@ -285,10 +285,11 @@ def test_exactly_uniform_without_counts(
     seat: int,
     worlds: int,
 ) -> None:
-    """The proposal used when there are too many states to count (every filling of the bins'
-    sizes alike, the fillings that break a card's bins rejected) is exactly uniform too."""
-    monkeypatch.setattr(sampler, "_MAX_STATES", 0)
+    """The proposal used where counting would take many states and blind fillings are often
+    right (every filling of the bins' sizes alike, the fillings that break a card's bins
+    rejected) is exactly uniform too."""
     monkeypatch.setattr(sampler, "_KEEP_STATES", 0)
+    monkeypatch.setattr(sampler, "_BLIND_RATE", 0.0)
     sampler._plan.cache_clear()
     try:
         assert not sampler._plan(
@@ -402,12 +403,12 @@ def test_a_position_with_many_states_is_counted_and_drawn(seat: int) -> None:
 
 
 def test_a_draw_past_its_time_limit_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the candidates are proposed blindly (too many states to count) and almost all are
-    rejected, the draw stops at its time limit with a SamplingError instead of running on; so
-    does any draw given no time at all. A limit is a number of seconds or None."""
+    """Where the candidates are proposed blindly and almost all are rejected, the draw stops at
+    its time limit with a SamplingError instead of running on; so does any draw given no time
+    at all. A limit is a number of seconds or None."""
     state = _issue_position()
-    monkeypatch.setattr(sampler, "_MAX_STATES", 0)
     monkeypatch.setattr(sampler, "_KEEP_STATES", 0)
+    monkeypatch.setattr(sampler, "_BLIND_RATE", 0.0)  # blind proposals, however seldom right
     sampler._plan.cache_clear()
     try:
         assert not sampler._plan(state, 1).counted
@@ -453,3 +454,66 @@ def test_the_blind_rate_is_the_share_of_right_fillings(
         if checked == 5:
             break
     assert checked >= 3
+
+
+def _late_seven_player_position() -> DealState:
+    """Tarocc'Ombre with seven players, 42 actions of heuristic play from seed 0: in the play,
+    with voids shown, where blind fillings of the bins' sizes are right less than once in 2,000
+    and the count's bound is above ``_MAX_STATES`` (its draws used to be rejected blindly, and a
+    draw without a time limit never ended)."""
+    from tarotlib.bots import HeuristicBot
+
+    rules = tarotlib.variant("tarocco-ombre", players=7)
+    state, bot = rules.new_deal(seed=0), HeuristicBot(0)
+    for _ in range(42):
+        state = state.apply(bot.choose(state))
+    return state
+
+
+def test_seldom_right_blind_fillings_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where blind fillings are seldom right, the proposal is counted however many states the
+    count may take: on the first draw (the plan is not weighed before), and the worlds are
+    those of a plan counted at once, each consistent with what the seat saw."""
+    state = _late_seven_player_position()
+    seat = state.to_act
+    assert seat is not None
+    sampler._plan.cache_clear()
+    try:
+        plan = sampler._plan(state, seat)
+        most = min(
+            math.prod(len(cards) + 1 for _, cards in plan.groups),
+            max(math.prod(x + 1 for x in cap) for cap in plan.capacities),
+        )
+        assert most > sampler._MAX_STATES and plan._blind_rate(2_000) < sampler._BLIND_RATE
+        assert plan.counted and not plan.weighed
+        worlds = [sample_world(state, seat, k, time_limit=None) for k in range(3)]
+        assert plan.weighed
+        for world in worlds:
+            assert world.observation(seat) == state.observation(seat)
+            assert world.legal_actions() == state.legal_actions()
+        monkeypatch.setattr(sampler, "_MAX_STATES", 10**30)
+        sampler._plan.cache_clear()
+        assert sampler._plan(state, seat).weighed  # counted at once
+        assert [sample_world(state, seat, k, time_limit=None) for k in range(3)] == worlds
+    finally:
+        sampler._plan.cache_clear()
+
+
+def test_a_count_cut_short_goes_on_at_the_next_draw() -> None:
+    """A count whose time runs out (a draw's) raises a SamplingError that says so; the next
+    draw goes on with the counts found and draws the same world as a draw that was never cut
+    short."""
+    state = _late_seven_player_position()
+    seat = state.to_act
+    assert seat is not None
+    sampler._plan.cache_clear()
+    try:
+        plan = sampler._plan(state, seat)
+        with pytest.raises(SamplingError, match=r"within 0 s: the ways to deal the unseen cards"):
+            plan.weigh(sampler._Deadline(0, seat))
+        assert not plan.weighed
+        world = sample_world(state, seat, 5, time_limit=None)
+        sampler._plan.cache_clear()
+        assert sample_world(state, seat, 5, time_limit=None) == world
+    finally:
+        sampler._plan.cache_clear()

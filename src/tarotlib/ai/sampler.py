@@ -53,9 +53,11 @@ How it works (nothing here knows a game; everything goes through the deal machin
    bins left no longer tell apart — whichever has fewer states; summed over the ways each run may
    take its cards from its sources), and the counts of
    each group in each bin are drawn in proportion; then the cards and the order within each
-   place are shuffled. Where counting would take too many states, or blind fillings of the bins'
-   sizes are often right, every filling is proposed alike and those that break a card's bins
-   are rejected (exactly uniform too).
+   place are shuffled. Where blind fillings of the bins' sizes are often right and counting
+   would take many states, every filling is proposed alike and those that break a card's bins
+   are rejected (exactly uniform too). Where blind fillings are seldom right, the ways are
+   counted however many states they take: a large count is done on the first draws, within
+   their time limit, and goes on where it stopped on the next draw (the counts found are kept).
 4. The history, with each run's cards in increasing order, is replayed on the candidate; it is
    rejected at the first illegal action or different observation, and drawn again. Rejection from
    an exactly uniform proposal on a superset is exactly uniform on the accepted worlds.
@@ -92,7 +94,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import comb, factorial
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -106,18 +108,21 @@ __all__ = ["consistent_worlds", "sample_world"]
 
 S = TypeVar("S", bound=DealState)
 _MAX_STATES = 400_000
-"""Above this many states the proposal's counts are not computed (see :meth:`_Plan._propose_any`):
-counting that many takes about a second."""
+"""Above this many states the proposal's counts are computed only where blind fillings are
+seldom right (see :data:`_BLIND_RATE`), and then on the first draws, within their time limit
+(counting that many takes about a second)."""
 _KEEP_STATES = 20_000
 """Up to this many states the proposal's counts are always computed, the bins in their first
 order (a few tens of ms)."""
 _BLIND_RATE = 0.001
-"""Between :data:`_KEEP_STATES` and :data:`_MAX_STATES` states, the proposal is counted only
-when fewer blind fillings than this share respect every card's bins (else rejection is cheaper:
-at most about 1,000 blind fillings, some 15 ms, a candidate)."""
+"""Above :data:`_KEEP_STATES` states, the proposal is counted only when fewer blind fillings than
+this share respect every card's bins (else rejection is cheaper: at most about 1,000 blind
+fillings, some 15 ms, a candidate). Below it, rejection may not end in any useful time: late in
+the play of Tarocc'Ombre with seven players, not one blind filling in 20,000 is right."""
 TIME_LIMIT = 2.0
 """:func:`sample_world`'s default time limit, in seconds, for drawing the candidates of a world
-(the analysis of the first call on a position comes on top: about a second at most)."""
+(and counting them, on a large position; the analysis of the first call on a position comes on
+top: about a second at most)."""
 Place = tuple[str, int]
 """Where a card is dealt: ``("hand", seat)``, or ``("kitty", seat)`` / ``("stock", seat)`` by
 the seat that receives the card (-1: nobody); ``("known", seat)``: a seen card that ``seat`` may
@@ -548,18 +553,17 @@ class _Plan:
             if all(x >= t for x, t in zip(cap, taken_room, strict=True))
         ]
         self._group(allowed)
-        # Too many states to count, or few fillings of the bins' sizes break a card's bins:
+        # Many states to count, and few fillings of the bins' sizes break a card's bins:
         # propose every filling alike (their number is a multinomial) and reject those that
-        # break a card's bins. Up to _KEEP_STATES the proposal is always counted; beyond, up
-        # to _MAX_STATES, where blind fillings are rarely right (2,000 tried, on a fixed seed:
-        # the plan stays the same for the same position), with the bins in the order that
-        # keeps the counts small (the numbers of states below do not depend on the order).
+        # break a card's bins. Up to _KEEP_STATES the proposal is always counted; beyond, where
+        # blind fillings are rarely right (2,000 tried, on a fixed seed: the plan stays the same
+        # for the same position), with the bins in the order that keeps the counts small (the
+        # numbers of states below do not depend on the order); beyond _MAX_STATES, on the
+        # first draws (see weigh).
         states_by_group = max((_prod(x + 1 for x in cap) for cap in self.capacities), default=1)
         states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
         most = min(states_by_bin, states_by_group)
-        self.counted = most <= _KEEP_STATES or (
-            most <= _MAX_STATES and self._blind_rate(2_000) < _BLIND_RATE
-        )
+        self.counted = most <= _KEEP_STATES or self._blind_rate(2_000) < _BLIND_RATE
         if self.counted and most > _KEEP_STATES:
             # The bins those fewer cards may go into first, the two that most may go into
             # last (counted without a search, see _last_ways).
@@ -578,14 +582,37 @@ class _Plan:
         # its states are the groups' remaining sizes), whichever has fewer states.
         self.by_bin = states_by_bin < states_by_group
         self.sizes = tuple(len(cards) for _, cards in self.groups)
+        self._deadline = _UNLIMITED  # a draw's, while a count goes on in it
+        self.weights: list[int] = []
+        self.total = 0
+        self.weighed = False
         if not self.counted:
             self.weights = [_multinomial(cap) for cap in self.capacities]
-        else:
-            self.weights = [
+            self.total = sum(self.weights)
+            self.weighed = True
+        elif most <= _MAX_STATES:
+            self.weigh(self._deadline)
+
+    def weigh(self, deadline: _Deadline) -> None:
+        """Count the ways to fill the bins for each capacity vector (the proposal's weights),
+        until ``deadline``: a count cut short raises :class:`~tarotlib.errors.SamplingError`,
+        and the next one goes on from the counts found (each kept whole once found)."""
+        self._deadline = deadline
+        try:
+            weights = [
                 self.bin_ways(0, self.sizes, cap) if self.by_bin else self.ways(0, cap)
                 for cap in self.capacities
             ]
-        self.total = sum(self.weights)
+        except SamplingError:
+            raise SamplingError(
+                f"no world drawn for seat {deadline.seat} within {deadline.limit} s: the ways "
+                "to deal the unseen cards were still being counted "
+                f"({len(self._memo) + len(self._counts):,} counts found, kept for the next "
+                "draw); a larger time_limit (or None) lets the count finish"
+            ) from None
+        finally:
+            self._deadline = _UNLIMITED
+        self.weights, self.total, self.weighed = weights, sum(weights), True
 
     def _group(self, allowed: dict[int, int]) -> None:
         """The free cards grouped by their allowed bins, and what the counts read of them."""
@@ -688,6 +715,7 @@ class _Plan:
         key = (g, j, left, cap)
         got = self._memo.get(key)
         if got is None:
+            self._deadline.tick()
             got = 0
             b = places[j]
             room = cap[b]
@@ -774,6 +802,7 @@ class _Plan:
         key = (b, g, room, rest + cap[b + 1 :])
         got = self._counts.get(key)
         if got is None:
+            self._deadline.tick()
             got = 0
             i = classes[g]
             r = rest[i]
@@ -846,6 +875,8 @@ class _Plan:
     def propose(self, rng: random.Random, deadline: _Deadline) -> tuple[Layout, tuple[Action, ...]]:
         """A layout and history drawn uniformly among those respecting the allowed bins (raises
         :class:`~tarotlib.errors.SamplingError` once ``deadline`` is past)."""
+        if not self.weighed:
+            self.weigh(deadline)
         if not self.total:
             raise DealError("no world is consistent with what the seat has seen")
         pick = rng.randrange(self.total)
@@ -920,6 +951,10 @@ class _Deadline:
                 f"tried: {self.tried:,}): the position's constraints leave few of the "
                 "candidates standing; a larger time_limit (or None) lets the sampler go on"
             )
+
+
+_UNLIMITED: Final = _Deadline(None, -1)
+"""No time limit: what a count outside a draw ticks."""
 
 
 class _Tester:
@@ -1042,9 +1077,10 @@ def sample_world(
     seed (the same seed, the same world).
 
     A draw never runs on: past ``time_limit`` seconds (default :data:`TIME_LIMIT`, 2 s; None: no
-    limit) of drawing candidates it raises :class:`~tarotlib.errors.SamplingError`. The first
-    call on a position also analyses its history (cached per state and seat: about a second at
-    most).
+    limit) of drawing candidates, or of counting them on a large position, it raises
+    :class:`~tarotlib.errors.SamplingError` (a count cut short goes on at the next draw). The
+    first call on a position also analyses its history (cached per state and seat: about a
+    second at most).
 
     >>> import tarotlib
     >>> rules = tarotlib.variant("belote")
