@@ -94,7 +94,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import comb, factorial
-from typing import Final, TypeVar
+from typing import TypeVar
 
 import attrs
 
@@ -582,7 +582,6 @@ class _Plan:
         # its states are the groups' remaining sizes), whichever has fewer states.
         self.by_bin = states_by_bin < states_by_group
         self.sizes = tuple(len(cards) for _, cards in self.groups)
-        self._deadline = _UNLIMITED  # a draw's, while a count goes on in it
         self.weights: list[int] = []
         self.total = 0
         self.weighed = False
@@ -591,27 +590,27 @@ class _Plan:
             self.total = sum(self.weights)
             self.weighed = True
         elif most <= _MAX_STATES:
-            self.weigh(self._deadline)
+            self.weigh(None)
 
-    def weigh(self, deadline: _Deadline) -> None:
+    def weigh(self, deadline: _Deadline | None) -> None:
         """Count the ways to fill the bins for each capacity vector (the proposal's weights),
-        until ``deadline``: a count cut short raises :class:`~tarotlib.errors.SamplingError`,
+        until ``deadline`` (None: no limit): a count cut short raises :class:`~tarotlib.errors.SamplingError`,
         and the next one goes on from the counts found (each kept whole once found)."""
-        self._deadline = deadline
         try:
             weights = [
-                self.bin_ways(0, self.sizes, cap) if self.by_bin else self.ways(0, cap)
+                self.bin_ways(0, self.sizes, cap, deadline)
+                if self.by_bin
+                else self.ways(0, cap, deadline)
                 for cap in self.capacities
             ]
         except SamplingError:
+            assert deadline is not None
             raise SamplingError(
                 f"no world drawn for seat {deadline.seat} within {deadline.limit} s: the ways "
                 "to deal the unseen cards were still being counted "
                 f"({len(self._memo) + len(self._counts):,} counts found, kept for the next "
                 "draw); a larger time_limit (or None) lets the count finish"
             ) from None
-        finally:
-            self._deadline = _UNLIMITED
         self.weights, self.total, self.weighed = weights, sum(weights), True
 
     def _group(self, allowed: dict[int, int]) -> None:
@@ -695,27 +694,30 @@ class _Plan:
         places = [i for i in range(len(cap)) if mask >> i & 1 and cap[i]]
         return _bounded_counts(places, cap, len(cards))
 
-    def ways(self, g: int, cap: tuple[int, ...]) -> int:
+    def ways(self, g: int, cap: tuple[int, ...], deadline: _Deadline | None = None) -> int:
         """The number of ways to put groups ``g``... into the bins' free room ``cap``: the sum,
         over the counts of group ``g`` in each bin (:meth:`_fills`), of the ways to share its
         cards so times the ways to place the next groups. Counted one bin at a time
         (:meth:`_spread`), so that the counts of group ``g`` are not all listed."""
         if g == len(self.groups):
             return 0 if any(cap) else 1
-        return self._spread(g, 0, len(self.groups[g][1]), cap)
+        return self._spread(g, 0, len(self.groups[g][1]), cap, deadline)
 
-    def _spread(self, g: int, j: int, left: int, cap: tuple[int, ...]) -> int:
+    def _spread(
+        self, g: int, j: int, left: int, cap: tuple[int, ...], deadline: _Deadline | None
+    ) -> int:
         """The ways to put ``left`` more cards of group ``g`` into its bins ``j``... (of
         :attr:`_bins_of`, room ``cap``), times the ways to place the next groups."""
         places = self._bins_of[g]
         while j < len(places) and not cap[places[j]]:
             j += 1  # a bin with no room takes none
         if not left or j == len(places):
-            return 0 if left else self.ways(g + 1, cap)
+            return 0 if left else self.ways(g + 1, cap, deadline)
         key = (g, j, left, cap)
         got = self._memo.get(key)
         if got is None:
-            self._deadline.tick()
+            if deadline is not None:
+                deadline.tick()
             got = 0
             b = places[j]
             room = cap[b]
@@ -725,7 +727,7 @@ class _Plan:
                 after += cap[i]
             for x in range(max(0, left - after), min(left, room) + 1):
                 rest = cap if not x else cap[:b] + (room - x,) + cap[b + 1 :]
-                w = self._spread(g, j + 1, left - x, rest)
+                w = self._spread(g, j + 1, left - x, rest, deadline)
                 if w:
                     got += comb(left, x) * w
             self._memo[key] = got
@@ -749,7 +751,13 @@ class _Plan:
                 out[k] += x
         return tuple(out)
 
-    def bin_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
+    def bin_ways(
+        self,
+        b: int,
+        rest: tuple[int, ...],
+        cap: tuple[int, ...],
+        deadline: _Deadline | None = None,
+    ) -> int:
         """The number of ways to fill bins ``b``... (room ``cap``) with the classes' remaining
         ``rest`` cards (the classes of bin ``b``): the sum, over the counts each class gives bin
         ``b`` (:meth:`_takes`), of the ways to choose those cards times the ways to fill the next
@@ -759,7 +767,7 @@ class _Plan:
             return 0 if any(rest) else 1
         if b >= len(cap) - 2:
             return self._last_ways(b, rest, cap)
-        return self._count(b, 0, rest, cap[b], cap)
+        return self._count(b, 0, rest, cap[b], cap, deadline)
 
     def _last_ways(self, b: int, rest: tuple[int, ...], cap: tuple[int, ...]) -> int:
         """:meth:`bin_ways` for the last bin or the last two, without a search: the last bin
@@ -787,7 +795,15 @@ class _Plan:
         k = cap[b] - only[0]
         return comb(both, k) if 0 <= k <= both else 0
 
-    def _count(self, b: int, g: int, rest: tuple[int, ...], room: int, cap: tuple[int, ...]) -> int:
+    def _count(
+        self,
+        b: int,
+        g: int,
+        rest: tuple[int, ...],
+        room: int,
+        cap: tuple[int, ...],
+        deadline: _Deadline | None,
+    ) -> int:
         """The ways to put ``room`` more cards into bin ``b`` from its classes ``g``...
         (``rest`` of each class left), times the ways to fill the next bins with what is then
         left."""
@@ -798,11 +814,12 @@ class _Plan:
             if room:
                 return 0
             lifted = self._lifted(b, rest)
-            return 0 if lifted is None else self.bin_ways(b + 1, lifted, cap)
+            return 0 if lifted is None else self.bin_ways(b + 1, lifted, cap, deadline)
         key = (b, g, room, rest + cap[b + 1 :])
         got = self._counts.get(key)
         if got is None:
-            self._deadline.tick()
+            if deadline is not None:
+                deadline.tick()
             got = 0
             i = classes[g]
             r = rest[i]
@@ -814,7 +831,7 @@ class _Plan:
             low = r if self._masks[b][i] >> (b + 1) == 0 else max(0, room - after)
             for x in range(low, min(r, room) + 1):
                 left = rest if not x else rest[:i] + (r - x,) + rest[i + 1 :]
-                w = self._count(b, g + 1, left, room - x, cap)
+                w = self._count(b, g + 1, left, room - x, cap, deadline)
                 if w:
                     got += comb(r, x) * w
             self._counts[key] = got
@@ -951,10 +968,6 @@ class _Deadline:
                 f"tried: {self.tried:,}): the position's constraints leave few of the "
                 "candidates standing; a larger time_limit (or None) lets the sampler go on"
             )
-
-
-_UNLIMITED: Final = _Deadline(None, -1)
-"""No time limit: what a count outside a draw ticks."""
 
 
 class _Tester:
