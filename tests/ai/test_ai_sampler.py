@@ -9,6 +9,7 @@ import math
 import pickle
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -456,64 +457,55 @@ def test_the_blind_rate_is_the_share_of_right_fillings(
     assert checked >= 3
 
 
-def _late_seven_player_position() -> DealState:
-    """Tarocc'Ombre with seven players, 42 actions of heuristic play from seed 0: in the play,
-    with voids shown, where blind fillings of the bins' sizes are right less than once in 2,000
-    and the count's bound is above ``_MAX_STATES`` (its draws used to be rejected blindly, and a
-    draw without a time limit never ended)."""
+@pytest.fixture
+def late_seven() -> Iterator[tuple[DealState, int]]:
+    """Tarocc'Ombre with seven players, 42 actions of heuristic play from seed 0, and the seat to
+    act: in the play, with voids shown, where blind fillings of the bins' sizes are right less
+    than once in 2,000 and the count's bound is above ``_MAX_STATES`` (its draws used to be
+    rejected blindly, and a draw without a time limit never ended). The plans' cache is empty
+    before and after."""
     from tarotlib.bots import HeuristicBot
 
     rules = tarotlib.variant("tarocco-ombre", players=7)
     state, bot = rules.new_deal(seed=0), HeuristicBot(0)
     for _ in range(42):
         state = state.apply(bot.choose(state))
-    return state
+    assert state.to_act is not None
+    sampler._plan.cache_clear()
+    yield state, state.to_act
+    sampler._plan.cache_clear()
 
 
-def test_seldom_right_blind_fillings_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_seldom_right_blind_fillings_are_counted(
+    monkeypatch: pytest.MonkeyPatch, late_seven: tuple[DealState, int]
+) -> None:
     """Where blind fillings are seldom right, the proposal is counted however many states the
     count may take: on the first draw (the plan is not weighed before), and the worlds are
     those of a plan counted at once, each consistent with what the seat saw."""
-    state = _late_seven_player_position()
-    seat = state.to_act
-    assert seat is not None
+    state, seat = late_seven
+    plan = sampler._plan(state, seat)
+    assert plan.most > sampler._MAX_STATES and plan._blind_rate(2_000) < sampler._BLIND_RATE
+    assert plan.counted and not plan.weighed
+    worlds = [sample_world(state, seat, k, time_limit=None) for k in range(3)]
+    assert plan.weighed
+    for world in worlds:
+        assert world.observation(seat) == state.observation(seat)
+        assert world.legal_actions() == state.legal_actions()
+    monkeypatch.setattr(sampler, "_MAX_STATES", 10**30)
     sampler._plan.cache_clear()
-    try:
-        plan = sampler._plan(state, seat)
-        most = min(
-            math.prod(len(cards) + 1 for _, cards in plan.groups),
-            max(math.prod(x + 1 for x in cap) for cap in plan.capacities),
-        )
-        assert most > sampler._MAX_STATES and plan._blind_rate(2_000) < sampler._BLIND_RATE
-        assert plan.counted and not plan.weighed
-        worlds = [sample_world(state, seat, k, time_limit=None) for k in range(3)]
-        assert plan.weighed
-        for world in worlds:
-            assert world.observation(seat) == state.observation(seat)
-            assert world.legal_actions() == state.legal_actions()
-        monkeypatch.setattr(sampler, "_MAX_STATES", 10**30)
-        sampler._plan.cache_clear()
-        assert sampler._plan(state, seat).weighed  # counted at once
-        assert [sample_world(state, seat, k, time_limit=None) for k in range(3)] == worlds
-    finally:
-        sampler._plan.cache_clear()
+    assert sampler._plan(state, seat).weighed  # counted at once
+    assert [sample_world(state, seat, k, time_limit=None) for k in range(3)] == worlds
 
 
-def test_a_count_cut_short_goes_on_at_the_next_draw() -> None:
+def test_a_count_cut_short_goes_on_at_the_next_draw(late_seven: tuple[DealState, int]) -> None:
     """A count whose time runs out (a draw's) raises a SamplingError that says so; the next
     draw goes on with the counts found and draws the same world as a draw that was never cut
     short."""
-    state = _late_seven_player_position()
-    seat = state.to_act
-    assert seat is not None
+    state, seat = late_seven
+    plan = sampler._plan(state, seat)
+    with pytest.raises(SamplingError, match=r"within 0 s: the ways to deal the unseen cards"):
+        plan.weigh(sampler._Deadline(0, seat))
+    assert not plan.weighed
+    world = sample_world(state, seat, 5, time_limit=None)
     sampler._plan.cache_clear()
-    try:
-        plan = sampler._plan(state, seat)
-        with pytest.raises(SamplingError, match=r"within 0 s: the ways to deal the unseen cards"):
-            plan.weigh(sampler._Deadline(0, seat))
-        assert not plan.weighed
-        world = sample_world(state, seat, 5, time_limit=None)
-        sampler._plan.cache_clear()
-        assert sample_world(state, seat, 5, time_limit=None) == world
-    finally:
-        sampler._plan.cache_clear()
+    assert sample_world(state, seat, 5, time_limit=None) == world

@@ -562,7 +562,7 @@ class _Plan:
         # first draws (see weigh).
         states_by_group = max((_prod(x + 1 for x in cap) for cap in self.capacities), default=1)
         states_by_bin = _prod(len(cards) + 1 for _, cards in self.groups)
-        most = min(states_by_bin, states_by_group)
+        self.most = most = min(states_by_bin, states_by_group)  # the count's bound
         self.counted = most <= _KEEP_STATES or self._blind_rate(2_000) < _BLIND_RATE
         if self.counted and most > _KEEP_STATES:
             # The bins those fewer cards may go into first, the two that most may go into
